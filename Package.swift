@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "EffectKit",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "EffectCore", targets: ["EffectCore"]),
+    .library(name: "EffectIdentifier", targets: ["EffectIdentifier"]),
+    .library(name: "SharedState", targets: ["SharedState"]),
+    .library(name: "Injection", targets: ["Injection"]),
+    .library(name: "Undo", targets: ["Undo"]),
+    .executable(name: "many-timers", targets: ["ManyTimersCLI"]),
+  ],
+  targets: [
+    .target(name: "EffectCore", swiftSettings: strictSettings),
+    .target(name: "Injection", dependencies: ["EffectCore"], swiftSettings: strictSettings),
+    .target(name: "EffectIdentifier", dependencies: ["EffectCore"], swiftSettings: strictSettings),
+    .target(
+      name: "SharedState", dependencies: ["EffectCore", "Injection"], swiftSettings: strictSettings),
+    .target(name: "Undo", dependencies: ["EffectCore"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "ManyTimersCLI",
+      dependencies: ["EffectCore", "EffectIdentifier", "SharedState", "Injection", "Undo"],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "EffectBenchmarks", dependencies: ["EffectCore", "EffectIdentifier"],
+      path: "Benchmarks/EffectBenchmarks", swiftSettings: strictSettings),
+    .testTarget(name: "EffectCoreTests", dependencies: ["EffectCore"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "InjectionTests", dependencies: ["Injection", "EffectCore"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "EffectIdentifierTests", dependencies: ["EffectIdentifier", "EffectCore"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SharedStateTests", dependencies: ["SharedState", "Injection", "EffectCore"],
+      swiftSettings: strictSettings),
+    .testTarget(name: "UndoTests", dependencies: ["Undo", "EffectCore"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ManyTimersCLITests", dependencies: ["ManyTimersCLI", "EffectCore"],
+      swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,93 @@
+/// An action that sets one `@Bound` property of a feature's state.
+///
+/// ```swift
+/// enum Action: BindingActions {
+///   case binding(BindingAction<State>)
+/// }
+/// store.send(.binding(.set(\.$name, "Blob")))
+/// ```
+///
+/// Two binding actions are equal when they target the same property with equal values.
+public struct BindingAction<Root>: Equatable, @unchecked Sendable {
+  // Key paths are immutable and the value is required to be Sendable, so sharing is safe.
+
+  /// The `@Bound` property the action sets.
+  public let keyPath: PartialKeyPath<Root>
+  let value: any Sendable
+  let apply: @Sendable (inout Root) -> Void
+  let isEqual: @Sendable (BindingAction) -> Bool
+
+  /// An action that sets a `@Bound` property.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property's projected value, as in `\.$name`.
+  ///   - value: The new value.
+  /// - Returns: The action.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Bound<Value>>,
+    _ value: Value
+  ) -> Self {
+    let path = UncheckedSendable(keyPath)
+    return Self(
+      keyPath: keyPath,
+      value: value,
+      apply: { $0[keyPath: path.value].wrappedValue = value },
+      isEqual: { other in other.keyPath == path.value && (other.value as? Value) == value }
+    )
+  }
+
+  /// An action that sets nothing, only used to learn which enum case carries binding actions.
+  static var placeholder: Self {
+    Self(keyPath: \Root.self, value: 0, apply: { _ in }, isEqual: { _ in false })
+  }
+
+  /// Whether this action sets the given property.
+  ///
+  /// ```swift
+  /// case .binding(let action) where action.targets(\.$name):
+  ///   state.nameWasEdited = true
+  /// ```
+  ///
+  /// - Parameter keyPath: The property's projected value.
+  /// - Returns: `true` when the action sets that property.
+  public func targets<Value>(_ keyPath: WritableKeyPath<Root, Bound<Value>>) -> Bool {
+    self.keyPath == keyPath
+  }
+
+  /// Sets the property on a state value.
+  ///
+  /// - Parameter root: The state to change.
+  public func apply(to root: inout Root) {
+    apply(&root)
+  }
+
+  /// Compares target and value.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.isEqual(rhs)
+  }
+}
+
+extension BindingAction: CustomStringConvertible {
+  /// `set(\State.$name, "Blob")`.
+  public var description: String {
+    "set(\(keyPath), \(String(reflecting: value)))"
+  }
+}
+
+/// Actions that include setting `@Bound` state properties, handled by ``ReduceBindings``.
+///
+/// Conform an action enum with a `binding` case:
+///
+/// ```swift
+/// enum Action: BindingActions {
+///   case incrementAccessCount
+///   case binding(BindingAction<State>)
+/// }
+/// ```
+public protocol BindingActions<State> {
+  /// The state whose properties are bound.
+  associatedtype State
+
+  /// The case that carries a binding action.
+  static func binding(_ action: BindingAction<State>) -> Self
+}

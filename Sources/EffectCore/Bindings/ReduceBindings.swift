@@ -1,0 +1,51 @@
+/// Applies binding actions to the state: `.binding(.set(\.$name, "Blob"))` sets `name`.
+///
+/// Put it in a feature's body, before or after the feature's own logic:
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   ReduceBindings()
+///   Reduce { state, action in
+///     switch action {
+///     case .binding: return .none      // already applied
+///     case .incrementAccessCount: state.accessCount += 1; return .none
+///     }
+///   }
+/// }
+/// ```
+public struct ReduceBindings<State, Action: BindingActions>: Reducer where Action.State == State {
+  private let extractor: BindingExtractor<Action>
+
+  /// Creates the reducer.
+  public init() {
+    self.extractor = BindingExtractor()
+  }
+
+  /// Applies a binding action; ignores everything else.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    extractor.binding(in: action)?.apply(to: &state)
+    return .none
+  }
+}
+
+/// Finds the `binding` case of an action by its enum tag, learned once from a sample.
+private struct BindingExtractor<Action: BindingActions> {
+  let metadata: EnumMetadata?
+  let tag: UInt32
+  let isIndirect: Bool
+
+  init() {
+    let sample = Action.binding(BindingAction<Action.State>.placeholder)
+    metadata = EnumMetadata(Action.self)
+    tag = metadata?.tag(of: sample) ?? 0
+    isIndirect = metadata?.isIndirect(tag: tag) ?? false
+  }
+
+  func binding(in action: Action) -> BindingAction<Action.State>? {
+    guard let metadata else {
+      return Mirror(reflecting: action).children.first?.value as? BindingAction<Action.State>
+    }
+    guard metadata.tag(of: action) == tag else { return nil }
+    return metadata.payload(of: action, as: BindingAction<Action.State>.self, indirect: isIndirect)
+  }
+}

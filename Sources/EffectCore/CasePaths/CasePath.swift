@@ -1,0 +1,205 @@
+import Synchronization
+
+/// A path from an enum to the payload of one of its cases: it can embed a payload into the enum,
+/// and extract the payload back out when the enum holds that case.
+///
+/// Case paths are to enum cases what key paths are to struct properties. Build one with the `/`
+/// prefix operator applied to a case, no macros needed:
+///
+/// ```swift
+/// let child: CasePath<Parent.Action, Counter.Action> = /Parent.Action.child
+/// child.extract(from: .child(.increment))   // Optional(.increment)
+/// child.embed(.increment)                   // .child(.increment)
+///
+/// let rows = /Parent.Action.rows            // CasePath<Parent.Action, (Row.ID, Row.Action)>
+/// let task = /Parent.Action.task            // CasePath<Parent.Action, Void>
+/// ```
+///
+/// Or spell both directions out with ``init(embed:extract:)`` when the value is not an enum case.
+public struct CasePath<Root, Value>: Sendable {
+  private let _embed: @Sendable (Value) -> Root
+  private let _extract: @Sendable (Root) -> Value?
+
+  /// Creates a case path from an embedding function and an extraction function.
+  ///
+  /// ```swift
+  /// let child = CasePath<Parent.Action, Counter.Action>(
+  ///   embed: Parent.Action.child,
+  ///   extract: { if case let .child(action) = $0 { action } else { nil } }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: Wraps a value in the root.
+  ///   - extract: Returns the value if the root holds it, otherwise `nil`.
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self._embed = embed
+    self._extract = extract
+  }
+
+  /// Wraps `value` in the root: `(/Action.child).embed(.increment) == .child(.increment)`.
+  ///
+  /// - Parameter value: The payload.
+  /// - Returns: The root value holding `value`.
+  public func embed(_ value: Value) -> Root { _embed(value) }
+
+  /// Returns the payload when `root` holds this case, otherwise `nil`.
+  ///
+  /// - Parameter root: The enum value.
+  /// - Returns: The payload, or `nil` for any other case.
+  public func extract(from root: Root) -> Value? { _extract(root) }
+
+  /// Composes this path with a path into the payload.
+  ///
+  /// - Parameter other: A case path from this path's value.
+  /// - Returns: A case path from this path's root to `other`'s value.
+  public func appending<AppendedValue>(
+    path other: CasePath<Value, AppendedValue>
+  ) -> CasePath<Root, AppendedValue> {
+    CasePath<Root, AppendedValue>(
+      embed: { self.embed(other.embed($0)) },
+      extract: { self.extract(from: $0).flatMap(other.extract(from:)) }
+    )
+  }
+}
+
+extension CasePath where Root == Value {
+  /// The identity path: embedding and extracting return the value unchanged.
+  public static var `self`: CasePath {
+    CasePath(embed: { $0 }, extract: { $0 })
+  }
+}
+
+prefix operator /
+
+/// Returns a case path for an enum case that has a payload.
+///
+/// A case with several associated values gives a path to them as one tuple:
+///
+/// ```swift
+/// enum Action { case rows(id: Int, action: Row.Action) }
+/// let rows: CasePath<Action, (Int, Row.Action)> = /Action.rows
+/// ```
+///
+/// - Parameter embed: The enum case, used as its constructor (`Action.child`).
+/// - Returns: A case path that embeds with the constructor and extracts that case's payload.
+public prefix func / <Root, Value>(
+  embed: @escaping @Sendable (Value) -> Root
+) -> CasePath<Root, Value> {
+  let extractor = CaseExtractor<Root, Value>(embed: embed)
+  return CasePath(embed: embed, extract: { extractor.extract(from: $0) })
+}
+
+/// Returns a case path for an enum case without a payload.
+///
+/// ```swift
+/// let task: CasePath<Action, Void> = /Action.task
+/// task.extract(from: .task)   // Optional(())
+/// ```
+///
+/// - Parameter case: The case itself (`Action.task`).
+/// - Returns: A case path whose value is `Void`.
+public prefix func / <Root>(_ case: Root) -> CasePath<Root, Void> {
+  let metadata = EnumMetadata(Root.self)
+  precondition(metadata != nil, "/\(Root.self) needs an enum case, got a \(Root.self) value")
+  let box = UncheckedSendable(`case`)
+  let tag = metadata!.tag(of: `case`)
+  return CasePath(
+    embed: { _ in box.value },
+    extract: { metadata!.tag(of: $0) == tag ? () : nil }
+  )
+}
+
+/// Returns the identity case path of a type: `/Action.self`.
+///
+/// - Parameter type: The type.
+/// - Returns: A path from the type to itself.
+public prefix func / <Root>(_ type: Root.Type) -> CasePath<Root, Root> {
+  .self
+}
+
+/// Extracts the payload of the case that `embed` constructs.
+///
+/// The first extraction that finds the case learns its tag (with `Mirror`); later ones compare
+/// tags and copy the payload through the runtime's value witnesses, without allocating.
+private final class CaseExtractor<Root, Value>: Sendable {
+  let embed: @Sendable (Value) -> Root
+  let metadata: EnumMetadata?
+  // -1 while unknown; otherwise the tag in the low 32 bits and bit 32 set for indirect cases.
+  let learned = Atomic<Int>(-1)
+
+  init(embed: @escaping @Sendable (Value) -> Root) {
+    self.embed = embed
+    self.metadata = EnumMetadata(Root.self)
+  }
+
+  func extract(from root: Root) -> Value? {
+    guard let metadata else { return extractByMirror(from: root) }
+    let known = learned.load(ordering: .relaxed)
+    let tag = metadata.tag(of: root)
+    if known >= 0 {
+      guard tag == UInt32(truncatingIfNeeded: known) else { return nil }
+      return metadata.payload(of: root, as: Value.self, indirect: known >> 32 != 0)
+    }
+    guard let value = extractByMirror(from: root) else { return nil }
+    let embeddedTag = metadata.tag(of: embed(value))
+    guard embeddedTag == tag else { return nil }
+    let indirect = metadata.isIndirect(tag: tag)
+    learned.store(Int(tag) | (indirect ? 1 << 32 : 0), ordering: .relaxed)
+    return value
+  }
+
+  private func extractByMirror(from root: Root) -> Value? {
+    let mirror = Mirror(reflecting: root)
+    guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
+    if let value = child.value as? Value {
+      return verified(value, in: root)
+    }
+    // A case whose payload is a labelled tuple: `as?` refuses it over the labels alone, but a
+    // tuple with the same element types has the same layout.
+    return tupleCast(child.value, root: root)
+  }
+
+  private func tupleCast(_ payload: Any, root: Root) -> Value? {
+    func open<P>(_ payload: P) -> Value? {
+      guard let source = tupleElementTypes(P.self), source == tupleElementTypes(Value.self) else {
+        return nil
+      }
+      let value = withUnsafePointer(to: payload) {
+        UnsafeRawPointer($0).assumingMemoryBound(to: Value.self).pointee
+      }
+      return verified(value, in: root)
+    }
+    return _openExistential(payload, do: open)
+  }
+
+  private func verified(_ value: Value, in root: Root) -> Value? {
+    guard let metadata else {
+      let rootLabel = Mirror(reflecting: root).children.first?.label
+      let embeddedLabel = Mirror(reflecting: embed(value)).children.first?.label
+      return rootLabel == embeddedLabel ? value : nil
+    }
+    return metadata.tag(of: embed(value)) == metadata.tag(of: root) ? value : nil
+  }
+}
+
+/// The element types of a tuple type, or `nil` when `type` is not a tuple.
+private func tupleElementTypes(_ type: Any.Type) -> [UnsafeRawPointer]? {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  // TupleTypeMetadata: kind (0x301), element count, labels, then { type, offset } per element.
+  guard metadata.load(as: Int.self) == 0x301 else { return nil }
+  let count = metadata.load(fromByteOffset: 8, as: Int.self)
+  let word = MemoryLayout<Int>.size
+  return (0..<count).map {
+    metadata.load(fromByteOffset: 3 * word + $0 * 2 * word, as: UnsafeRawPointer.self)
+  }
+}
+
+/// Wraps a value that is only ever read, to move it into a `@Sendable` closure.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}

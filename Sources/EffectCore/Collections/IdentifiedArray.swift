@@ -1,0 +1,195 @@
+/// An ordered collection of elements with unique ids, with constant-time lookup by id.
+///
+/// The state of a list feature: rows keep their order, and a row action finds its row by id
+/// without a search.
+///
+/// ```swift
+/// var rows: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk")]
+/// rows[id: 1]?.isDone = true
+/// rows.remove(id: 1)
+/// ```
+///
+/// Changing one element in place does not copy the others (copy-on-write is preserved).
+public struct IdentifiedArray<ID: Hashable, Element> {
+  @usableFromInline var _ids: [ID]
+  @usableFromInline var _elements: [Element]
+  @usableFromInline var _index: [ID: Int]
+  @usableFromInline let _id: KeyPath<Element, ID>
+
+  /// Creates an identified array from elements whose ids are unique.
+  ///
+  /// - Parameters:
+  ///   - elements: The elements; their ids must be unique (checked with a precondition).
+  ///   - id: The key path of an element's id.
+  public init(
+    uniqueElements elements: some Sequence<Element>,
+    id: KeyPath<Element, ID>
+  ) {
+    self._id = id
+    self._elements = Array(elements)
+    self._ids = _elements.map { $0[keyPath: id] }
+    self._index = Dictionary(minimumCapacity: _ids.count)
+    for (offset, id) in _ids.enumerated() {
+      precondition(_index.updateValue(offset, forKey: id) == nil, "Duplicate id \(id)")
+    }
+  }
+
+  /// The ids, in order.
+  public var ids: [ID] { _ids }
+
+  /// The elements, in order.
+  public var elements: [Element] { _elements }
+
+  /// The element with the given id; setting `nil` removes it, setting a new id appends it.
+  ///
+  /// - Parameter id: The id.
+  public subscript(id id: ID) -> Element? {
+    get {
+      _index[id].map { _elements[$0] }
+    }
+    set {
+      guard let newValue else {
+        remove(id: id)
+        return
+      }
+      let newID = newValue[keyPath: _id]
+      precondition(newID == id, "The element's id is \(newID), not \(id)")
+      if let index = _index[id] {
+        _elements[index] = newValue
+      } else {
+        append(newValue)
+      }
+    }
+  }
+
+  /// The position of the element with the given id.
+  ///
+  /// - Parameter id: The id.
+  /// - Returns: The index, or `nil` when no element has that id.
+  public func index(id: ID) -> Int? { _index[id] }
+
+  /// Appends an element, unless one with the same id is already there.
+  ///
+  /// - Parameter element: The element.
+  /// - Returns: Whether it was inserted, and its index.
+  @discardableResult
+  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    let id = element[keyPath: _id]
+    if let index = _index[id] { return (false, index) }
+    _index[id] = _elements.count
+    _ids.append(id)
+    _elements.append(element)
+    return (true, _elements.count - 1)
+  }
+
+  /// Inserts an element at a position, unless one with the same id is already there.
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - index: Where to insert it.
+  /// - Returns: Whether it was inserted, and its index.
+  @discardableResult
+  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    let id = element[keyPath: _id]
+    if let existing = _index[id] { return (false, existing) }
+    _ids.insert(id, at: index)
+    _elements.insert(element, at: index)
+    reindex(from: index)
+    return (true, index)
+  }
+
+  /// Removes the element with the given id.
+  ///
+  /// - Parameter id: The id.
+  /// - Returns: The removed element, or `nil` if there was none.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    guard let index = _index[id] else { return nil }
+    return remove(at: index)
+  }
+
+  /// Removes the element at a position.
+  ///
+  /// - Parameter index: The position.
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    let id = _ids.remove(at: index)
+    _index[id] = nil
+    let element = _elements.remove(at: index)
+    reindex(from: index)
+    return element
+  }
+
+  /// Removes every element that matches a predicate.
+  ///
+  /// - Parameter shouldBeRemoved: Returns `true` for the elements to remove.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let kept = try _elements.filter { try !shouldBeRemoved($0) }
+    guard kept.count != _elements.count else { return }
+    self = IdentifiedArray(uniqueElements: kept, id: _id)
+  }
+
+  /// Removes every element.
+  public mutating func removeAll() {
+    _ids.removeAll()
+    _elements.removeAll()
+    _index.removeAll()
+  }
+
+  /// Moves elements, as a list's drag and drop does.
+  ///
+  /// - Parameters:
+  ///   - source: The positions of the elements to move.
+  ///   - destination: The position to move them before, counted before the move.
+  public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(source)
+    let before = _elements.indices.filter { $0 < destination && !moving.contains($0) }
+    let after = _elements.indices.filter { $0 >= destination && !moving.contains($0) }
+    let order = before + moving.sorted() + after
+    let elements = order.map { _elements[$0] }
+    self = IdentifiedArray(uniqueElements: elements, id: _id)
+  }
+
+  /// Sorts the elements in place.
+  ///
+  /// - Parameter areInIncreasingOrder: The order.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    let sorted = try _elements.sorted(by: areInIncreasingOrder)
+    self = IdentifiedArray(uniqueElements: sorted, id: _id)
+  }
+
+  private mutating func reindex(from start: Int) {
+    for offset in start..<_ids.count { _index[_ids[offset]] = offset }
+  }
+
+  /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.
+  func ids(removedSince earlier: [ID]) -> [ID] {
+    let unchanged = earlier.withUnsafeBufferPointer { old in
+      _ids.withUnsafeBufferPointer { new in old.baseAddress == new.baseAddress }
+    }
+    guard !unchanged, earlier.count > 0 else { return [] }
+    return earlier.filter { _index[$0] == nil }
+  }
+}
+
+extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+  /// Creates an identified array of identifiable elements whose ids are unique.
+  ///
+  /// - Parameter elements: The elements.
+  public init(uniqueElements elements: some Sequence<Element>) {
+    self.init(uniqueElements: elements, id: \.id)
+  }
+
+  /// Creates an empty identified array.
+  public init() {
+    self.init(uniqueElements: [], id: \.id)
+  }
+}
+
+// The id key path is immutable and only ever read, so it is safe to share alongside sendable
+// ids and elements.
+extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Sendable {}
+
+/// An ``IdentifiedArray`` of `Identifiable` elements, keyed by their `id`.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>

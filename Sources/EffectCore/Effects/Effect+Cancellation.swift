@@ -1,0 +1,101 @@
+/// A cancellation id, erased: a user's `Hashable & Sendable` value, or the path under which
+/// `ifLet`, `forEach` and `Scope` tag a child's effects so they can end them with the child.
+@usableFromInline
+enum CancelID: Hashable, @unchecked Sendable {
+  // Only ever built from `Hashable & Sendable` values (and key paths, which are immutable), so
+  // the erased boxes are sendable too.
+  case user(AnyHashable)
+  case child([AnyHashable])
+
+  init(_ id: some Hashable & Sendable) {
+    self = .user(AnyHashable(id))
+  }
+
+  /// Puts a parent's part of the path in front of a child tag; user ids stay as they are.
+  func prefixed(with prefix: [AnyHashable]) -> Self {
+    guard case .child(let path) = self else { return self }
+    return .child(prefix + path)
+  }
+}
+
+extension Effect {
+  /// Marks the effect as cancellable with an id, so that ``cancel(id:)`` can stop it.
+  ///
+  /// Ids are scoped to the store that runs the effect: one store never cancels another's work.
+  ///
+  /// ```swift
+  /// enum CancelID { case timer }
+  /// return .run { send in
+  ///   for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+  /// }
+  /// .cancellable(id: CancelID.timer, cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value.
+  ///   - cancelInFlight: Whether to cancel effects already running with this id before this one
+  ///     starts.
+  /// - Returns: The same effect, cancellable by `id`.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    tagged(with: CancelID(id), cancelInFlight: cancelInFlight)
+  }
+
+  /// An effect that cancels every running effect with the given id.
+  ///
+  /// Cancelling stops the work (the effect's task sees cancellation) and no action it sends
+  /// afterwards is delivered.
+  ///
+  /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
+  /// - Returns: An effect that cancels.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(operation: .cancel(CancelID(id)))
+  }
+
+  func tagged(with id: CancelID, cancelInFlight: Bool = false) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case .run(var run):
+      run.cancelIDs.append(id)
+      run.cancelsInFlight = run.cancelsInFlight || cancelInFlight
+      return Self(operation: .run(run))
+    case .merge(let effects):
+      if cancelInFlight {
+        // Cancel what runs now once, then start every part under the id.
+        return Self(
+          operation: .merge(
+            [Self(operation: .cancel(id))] + effects.map { $0.tagged(with: id) }))
+      }
+      return Self(operation: .merge(effects.map { $0.tagged(with: id) }))
+    }
+  }
+
+  /// Rewrites every cancellation id in the effect: the ids its runs answer to and the ids it
+  /// cancels. Higher-order reducers use it to keep their own bookkeeping ids unique per parent.
+  func rewritingCancelIDs(_ transform: (CancelID) -> CancelID) -> Self {
+    switch operation {
+    case .none, .send:
+      return self
+    case .cancel(let id):
+      return Self(operation: .cancel(transform(id)))
+    case .run(var run):
+      run.cancelIDs = run.cancelIDs.map(transform)
+      return Self(operation: .run(run))
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.rewritingCancelIDs(transform) }))
+    }
+  }
+}
+
+extension Effect {
+  /// Lifts a child's effect into its parent: maps its actions, and puts `pathComponent` in front
+  /// of every child tag inside it, so that tags stay unique when the same child type appears
+  /// under several parents.
+  func lifted<Parent>(
+    _ transform: @escaping @Sendable (Action) -> Parent,
+    under pathComponent: [AnyHashable]
+  ) -> Effect<Parent> {
+    if case .none = operation { return .none }
+    return map(transform).rewritingCancelIDs { $0.prefixed(with: pathComponent) }
+  }
+}

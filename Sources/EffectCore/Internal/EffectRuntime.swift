@@ -1,0 +1,95 @@
+// How stores run effects. TCA keeps its whole engine in one small file; so do we.
+
+/// Where a store's effects report back: its registry and its way in for actions.
+@MainActor
+struct EffectRuntime<Action> {
+  let registry: EffectRegistry
+  let deliver: @MainActor @Sendable (Action) -> Void
+
+  /// Runs an effect returned by a reducer.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect.
+  ///   - enqueue: Receives actions sent synchronously (`.send`), to be reduced next.
+  ///   - handles: Receives a handle for each task started, for the send's `StoreTask`.
+  func execute(
+    _ effect: Effect<Action>,
+    enqueue: (Action) -> Void,
+    handles: inout [EffectHandle]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      enqueue(action)
+    case .cancel(let id):
+      registry.cancel(id: id)
+    case .merge(let effects):
+      for effect in effects { execute(effect, enqueue: enqueue, handles: &handles) }
+    case .run(let run):
+      if let handle = start(run, send: Send(deliver: deliver, handle: nil, registry: registry)) {
+        handles.append(handle)
+      }
+    }
+  }
+}
+
+extension EffectRuntime {
+  /// Starts one task for a run effect. The handle is registered before the task exists, so a
+  /// cancel that follows at once always finds it.
+  nonisolated static func start<A>(
+    _ run: EffectRun<A>, send: Send<A>, registry: EffectRegistry
+  ) -> EffectHandle? {
+    let handle = EffectHandle(ids: run.cancelIDs)
+    guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
+    let body = run.body
+    let send = send.with(handle: handle)
+    let task = Task(priority: run.priority) {
+      await body(send)
+      registry.remove(handle)
+    }
+    handle.attach(task)
+    return handle
+  }
+
+  func start(_ run: EffectRun<Action>, send: Send<Action>) -> EffectHandle? {
+    Self.start(run, send: send, registry: registry)
+  }
+}
+
+extension Effect {
+  /// Runs the effect inside an already running effect task and returns when all of it is done:
+  /// the building block of `concatenate`.
+  func runToCompletion(_ send: Send<Action>) async {
+    switch operation {
+    case .none:
+      return
+    case .send(let action):
+      await send.deliver(boxed: UncheckedSendable(action))
+    case .cancel(let id):
+      send.registry?.cancel(id: id)
+    case .merge(let effects):
+      let parts = UncheckedSendable(effects)
+      await withTaskGroup(of: Void.self) { group in
+        for index in parts.value.indices {
+          group.addTask { await parts.value[index].runToCompletion(send) }
+        }
+      }
+    case .run(let run):
+      guard !run.cancelIDs.isEmpty, let registry = send.registry else {
+        await run.body(send)
+        return
+      }
+      // A part with its own cancellation ids gets a task of its own, so that cancelling it by id
+      // stops that part and lets the sequence go on.
+      guard let handle = EffectRuntime<Action>.start(run, send: send, registry: registry) else {
+        return
+      }
+      await withTaskCancellationHandler {
+        await handle.wait()
+      } onCancel: {
+        handle.cancel()
+      }
+    }
+  }
+}

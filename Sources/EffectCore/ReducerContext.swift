@@ -1,0 +1,61 @@
+/// A context that a higher-order reducer puts around its child: around the child's `reduce`
+/// call, and around every asynchronous operation of the effects that call returns, however
+/// late they start.
+///
+/// This is the one primitive that modules above EffectCore build on. EffectIdentifier's
+/// namespaces and Injection's dependency overrides are both contexts: each binds a task-local
+/// value for the duration of the operation it is given.
+///
+/// ```swift
+/// struct Tenant: ReducerContext {
+///   @TaskLocal static var current: String?
+///   let name: String
+///
+///   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
+///     try Self.$current.withValue(name, operation: operation)
+///   }
+///   func withContext(_ operation: () async -> Void) async {
+///     await Self.$current.withValue(name, operation: operation)
+///   }
+/// }
+///
+/// Feature().context(Tenant(name: "acme"))   // Tenant.current is "acme" in reduce and effects
+/// ```
+///
+/// Contexts nest: the outermost reducer's context is entered first, in the reducer and in every
+/// effect alike. Actions that effects send re-enter the store at its root and pass through the
+/// same reducers, so each context is in force again when they are reduced.
+public protocol ReducerContext: Sendable {
+  /// Runs a synchronous operation (a `reduce` call) inside the context.
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  func withContext<R>(_ operation: () throws -> R) rethrows -> R
+
+  /// Runs an asynchronous operation (the body of an effect) inside the context.
+  ///
+  /// - Parameter operation: The work to run.
+  func withContext(_ operation: () async -> Void) async
+}
+
+extension Effect {
+  /// Puts a context around every asynchronous operation of this effect.
+  ///
+  /// Reducers built with ``Reducer/context(_:)`` do this for you; use it for effects you build
+  /// outside a reducer.
+  ///
+  /// - Parameter context: The context.
+  /// - Returns: The same effect, whose operations run inside `context`.
+  public func withContext(_ context: some ReducerContext) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case .run(var run):
+      let body = run.body
+      run.body = { send in await context.withContext { await body(send) } }
+      return Self(operation: .run(run))
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.withContext(context) }))
+    }
+  }
+}

@@ -1,0 +1,79 @@
+extension Reducer {
+  /// Runs an element reducer on each element of an identified collection, before this reducer.
+  ///
+  /// Element actions carry the element's id. An action for an id that is not in the collection
+  /// is ignored, with a diagnostic in debug builds. When this reducer removes an element, that
+  /// element's effects are cancelled.
+  ///
+  /// ```swift
+  /// enum Action { case rows(id: Row.State.ID, action: Row.Action) }
+  ///
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.rows, action: /Action.rows) { Row() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toElements: The collection inside this reducer's state.
+  ///   - toElementAction: The case that carries an element id and an element action.
+  ///   - element: The element reducer.
+  ///   - fileID: Where the modifier is applied, for diagnostics.
+  ///   - line: Where the modifier is applied, for diagnostics.
+  /// - Returns: A reducer that runs the element reducer and then this one.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, (ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    ForEachReducer(
+      parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
+      fileID: fileID, line: line)
+  }
+}
+
+/// A reducer with a collection of children; see
+/// ``Reducer/forEach(_:action:element:fileID:line:)``.
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
+  let fileID: StaticString
+  let line: UInt
+
+  /// Runs the element reducer for element actions, then the parent; cancels the effects of
+  /// removed elements.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let elementEffects = reduceElement(into: &state, action: action)
+    let idsBefore = state[keyPath: toElements]._ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let removed = state[keyPath: toElements].ids(removedSince: idsBefore)
+    guard !removed.isEmpty else { return .merge(elementEffects, parentEffects) }
+    let cancellations = removed.map { Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0)))) }
+    return .merge([elementEffects, parentEffects] + cancellations)
+  }
+
+  private func tag(for id: ID) -> [AnyHashable] {
+    [toElements, id]
+  }
+
+  private func reduceElement(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
+    guard let index = state[keyPath: toElements]._index[id] else {
+      RuntimeWarning.report(
+        "A 'forEach' at \(fileID):\(line) received \(action) for id \(id), which is not in the "
+          + "collection; the action was ignored. Make sure a row's effects end when it is removed.")
+      return .none
+    }
+    let tag = tag(for: id)
+    let toElementAction = self.toElementAction
+    return element.reduce(into: &state[keyPath: toElements]._elements[index], action: elementAction)
+      .lifted({ toElementAction.embed((id, $0)) }, under: tag)
+      .tagged(with: .child(tag))
+  }
+}

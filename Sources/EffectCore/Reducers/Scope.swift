@@ -1,0 +1,42 @@
+/// Runs a child reducer on a part of the parent's state, for the parent's actions that carry a
+/// child action.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.counter, action: /Action.counter) { Counter() }
+///   Reduce { state, action in .none }
+/// }
+/// ```
+///
+/// The child's effects are mapped back into parent actions.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+
+  /// Scopes a child reducer.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside the parent's.
+  ///   - toChildAction: The case of the parent's actions that carries child actions.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Runs the child for child actions; ignores every other action.
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let toChildAction = self.toChildAction
+    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      .map { toChildAction.embed($0) }
+  }
+}

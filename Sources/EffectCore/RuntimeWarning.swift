@@ -1,0 +1,30 @@
+/// Reports misuse that the runtime can survive but should not stay silent about: an action for
+/// a row that is gone, an effect error nobody caught.
+///
+/// In debug builds a warning goes to standard error, or to the handler in force; release builds
+/// say nothing.
+///
+/// ```swift
+/// let warnings = Mutex<[String]>([])
+/// RuntimeWarning.$handler.withValue({ message in warnings.withLock { $0.append(message) } }) {
+///   store.send(.rows(id: 42, action: .tap))   // no row 42: one warning
+/// }
+/// ```
+public enum RuntimeWarning {
+  /// Receives warnings instead of standard error, for tests and custom logging.
+  @TaskLocal public static var handler: (@Sendable (String) -> Void)?
+
+  /// Reports a warning (debug builds only).
+  ///
+  /// - Parameter message: What happened, where, and how to fix it.
+  public static func report(_ message: @autoclosure () -> String) {
+    #if DEBUG
+      let text = message()
+      if let handler {
+        handler(text)
+      } else {
+        StandardError.write("[EffectCore] warning: \(text)\n")
+      }
+    #endif
+  }
+}

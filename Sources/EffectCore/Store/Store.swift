@@ -1,0 +1,109 @@
+import Observation
+
+/// Runs a feature: holds its state, reduces the actions sent to it, and runs their effects.
+///
+/// ```swift
+/// @MainActor
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// store.send(.increment)
+/// store.count                            // 1, through dynamic member lookup
+/// await store.send(.delayedIncrement).finish()
+/// ```
+///
+/// A store lives on the main actor and is `Observable`: reading ``state`` inside
+/// `withObservationTracking` (or a SwiftUI view) tracks it, and observers hear once per batch of
+/// actions. Actions sent while the store is reducing (by observers, or `.send` effects) are
+/// queued and reduced in order, never recursively.
+///
+/// Releasing the last reference to a store (and to every store scoped from it) cancels all of
+/// its running effects.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action>: Observable {
+  let core: any StoreCore<State, Action>
+
+  init(core: any StoreCore<State, Action>) {
+    self.core = core
+  }
+
+  /// Creates a store.
+  ///
+  /// A store created inside ``InheritedContext/with(_:operation:)-(_,()->R)`` (for instance in
+  /// Injection's `withDependencies`) keeps that context for every later action and effect.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    self.init(core: RootCore(initialState: initialState, reducer: reducer()))
+  }
+
+  /// The current state.
+  public var state: State { core.state }
+
+  /// Reads a property of the state: `store.count` is `store.state.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    core.state[keyPath: keyPath]
+  }
+
+  /// Sends an action: reduces it at once, then starts its effects.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: The effects the action started, to await or cancel.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    core.send(action)
+  }
+
+  /// A store for a child feature: a view onto this store's state and actions.
+  ///
+  /// ```swift
+  /// let counter = store.scope(state: \.counter, action: /App.Action.counter)
+  /// counter.send(.increment)   // sends .counter(.increment) to the parent
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside this store's state.
+  ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  /// - Returns: A store whose state and actions are the child's.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(core: scopedCore(core, toChildState, toChildAction))
+  }
+
+  private func scopedCore<Parent: StoreCore, ChildState, ChildAction>(
+    _ parent: Parent,
+    _ toChildState: KeyPath<State, ChildState>,
+    _ toChildAction: CasePath<Action, ChildAction>
+  ) -> any StoreCore<ChildState, ChildAction> where Parent.State == State, Parent.Action == Action {
+    ScopedCore(parent: parent, toState: toChildState, toAction: toChildAction)
+  }
+}
+
+extension Store where State: Sendable {
+  /// The store's states over time: the current state first, then one state per batch of
+  /// actions.
+  ///
+  /// ```swift
+  /// for await state in store.states {
+  ///   render(state)
+  /// }
+  /// ```
+  public var states: AsyncStream<State> {
+    let core = self.core
+    return AsyncStream { continuation in
+      continuation.yield(core.state)
+      let token = core.addObserver { [weak core] in
+        if let core { continuation.yield(core.state) }
+      }
+      continuation.onTermination = { [weak core] _ in
+        Task { @MainActor in core?.removeObserver(token) }
+      }
+    }
+  }
+}

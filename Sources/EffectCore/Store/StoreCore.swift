@@ -1,0 +1,40 @@
+/// What a ``Store`` reads and sends through: the root store's engine, or a view onto it.
+@MainActor
+protocol StoreCore<State, Action>: AnyObject, Sendable {
+  associatedtype State
+  associatedtype Action
+
+  var state: State { get }
+  func send(_ action: Action) -> StoreTask
+  /// Calls `observer` after every batch of actions; returns a token for ``removeObserver(_:)``.
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int
+  func removeObserver(_ token: Int)
+}
+
+/// A scoped store's engine: a view onto its parent. Reading goes through the key path, sending
+/// embeds through the case path; nothing is copied or cached.
+@MainActor
+final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
+  let parent: Parent
+  let toState: KeyPath<Parent.State, State>
+  let toAction: CasePath<Parent.Action, Action>
+
+  init(
+    parent: Parent, toState: KeyPath<Parent.State, State>,
+    toAction: CasePath<Parent.Action, Action>
+  ) {
+    self.parent = parent
+    self.toState = toState
+    self.toAction = toAction
+  }
+
+  var state: State { parent.state[keyPath: toState] }
+
+  func send(_ action: Action) -> StoreTask { parent.send(toAction.embed(action)) }
+
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+    parent.addObserver(observer)
+  }
+
+  func removeObserver(_ token: Int) { parent.removeObserver(token) }
+}
