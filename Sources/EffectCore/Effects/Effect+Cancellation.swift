@@ -1,20 +1,27 @@
-/// A cancellation id, erased: a user's `Hashable & Sendable` value, or the path under which
-/// `ifLet`, `forEach` and `Scope` tag a child's effects so they can end them with the child.
+/// A cancellation id, erased: a user's `Hashable & Sendable` value, possibly scoped to a child
+/// (a `forEach` element, an `ifLet` child), or the tag under which `ifLet` and `forEach` mark all
+/// of a child's effects so that they can end them with the child.
 @usableFromInline
 enum CancelID: Hashable, @unchecked Sendable {
   // Only ever built from `Hashable & Sendable` values (and key paths, which are immutable), so
   // the erased boxes are sendable too.
   case user(AnyHashable)
+  /// A user id used inside a child: the path says which child, so rows never cancel each other.
+  case scoped([AnyHashable], AnyHashable)
   case child([AnyHashable])
 
   init(_ id: some Hashable & Sendable) {
     self = .user(AnyHashable(id))
   }
 
-  /// Puts a parent's part of the path in front of a child tag; user ids stay as they are.
-  func prefixed(with prefix: [AnyHashable]) -> Self {
-    guard case .child(let path) = self else { return self }
-    return .child(prefix + path)
+  /// Puts a parent's part of the path in front of the id. User ids stay as they are unless
+  /// `scopingUserIDs` is set: a `Scope` child's ids are its parent's too, an element's are not.
+  func prefixed(with prefix: [AnyHashable], scopingUserIDs: Bool) -> Self {
+    switch self {
+    case .user(let id): scopingUserIDs ? .scoped(prefix, id) : self
+    case .scoped(let path, let id): .scoped(prefix + path, id)
+    case .child(let path): .child(prefix + path)
+    }
   }
 }
 
@@ -89,13 +96,16 @@ extension Effect {
 
 extension Effect {
   /// Lifts a child's effect into its parent: maps its actions, and puts `pathComponent` in front
-  /// of every child tag inside it, so that tags stay unique when the same child type appears
-  /// under several parents.
+  /// of every scoped id and child tag inside it, so that they stay unique when the same child
+  /// type appears under several parents. With `scopingUserIDs`, the child's own ids are scoped
+  /// to it as well.
   func lifted<Parent>(
     _ transform: @escaping @Sendable (Action) -> Parent,
-    under pathComponent: [AnyHashable]
+    under pathComponent: [AnyHashable],
+    scopingUserIDs: Bool
   ) -> Effect<Parent> {
-    if case .none = operation { return .none }
-    return map(transform).rewritingCancelIDs { $0.prefixed(with: pathComponent) }
+    map(transform).rewritingCancelIDs {
+      $0.prefixed(with: pathComponent, scopingUserIDs: scopingUserIDs)
+    }
   }
 }

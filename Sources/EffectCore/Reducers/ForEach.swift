@@ -52,7 +52,9 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let parentEffects = parent.reduce(into: &state, action: action)
     let removed = state[keyPath: toElements].ids(removedSince: idsBefore)
     guard !removed.isEmpty else { return .merge(elementEffects, parentEffects) }
-    let cancellations = removed.map { Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0)))) }
+    let cancellations = removed.map {
+      Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0))))
+    }
     return .merge([elementEffects, parentEffects] + cancellations)
   }
 
@@ -70,10 +72,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
           + "collection; the action was ignored. Make sure a row's effects end when it is removed.")
       return .none
     }
+    let effect = element.reduce(
+      into: &state[keyPath: toElements]._elements[index], action: elementAction)
+    if case .none = effect.operation { return .none }
     let tag = tag(for: id)
     let toElementAction = self.toElementAction
-    return element.reduce(into: &state[keyPath: toElements]._elements[index], action: elementAction)
-      .lifted({ toElementAction.embed((id, $0)) }, under: tag)
+    return effect
+      .lifted({ toElementAction.embed((id, $0)) }, under: tag, scopingUserIDs: true)
       .tagged(with: .child(tag))
   }
 }

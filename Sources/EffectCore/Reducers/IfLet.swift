@@ -39,17 +39,21 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
+  private var tag: [AnyHashable] { [toChildState] }
+
   /// Runs the child for child actions while it is present, then the parent.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let tag: [AnyHashable] = [toChildState]
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if state[keyPath: toChildState] != nil {
         let embed = toChildAction.embed
-        childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .lifted(embed, under: tag)
-          .tagged(with: .child(tag))
+        let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+        if case .none = effect.operation {
+        } else {
+          childEffects = effect.lifted(embed, under: tag, scopingUserIDs: true)
+            .tagged(with: .child(tag))
+        }
       } else {
         RuntimeWarning.report(
           "An 'ifLet' at \(fileID):\(line) received \(action) while its child state was nil; "
@@ -60,6 +64,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     if wasPresent, state[keyPath: toChildState] == nil {
+      let tag = self.tag
       return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag))))
     }
     return .merge(childEffects, parentEffects)

@@ -8,7 +8,8 @@
 /// }
 /// ```
 ///
-/// The child's effects are mapped back into parent actions.
+/// The child's effects are mapped back into parent actions. Their cancellation ids stay the
+/// parent's to use: the parent may cancel a scoped child's effect by the child's id.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
@@ -32,11 +33,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child for child actions; ignores every other action.
-  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    if case .none = effect.operation { return .none }
     let toChildAction = self.toChildAction
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map { toChildAction.embed($0) }
+    return effect.lifted(
+      { toChildAction.embed($0) }, under: [toChildState], scopingUserIDs: false)
   }
 }

@@ -20,6 +20,11 @@ public struct StoreTask: Sendable {
     for handle in handles { handle.cancel() }
   }
 
+  /// Whether every effect of the send has returned.
+  var isFinished: Bool {
+    handles.allSatisfy(\.isFinished)
+  }
+
   /// Whether the send's effects were all cancelled; `true` when it started none.
   public var isCancelled: Bool {
     handles.allSatisfy(\.isCancelled)

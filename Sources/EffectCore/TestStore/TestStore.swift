@@ -1,0 +1,279 @@
+/// A store for tests: every action you send and every action its effects send back is
+/// asserted, together with the exact change it makes to the state.
+///
+/// ```swift
+/// @Test func delayedIncrement() async throws {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+///   try await store.send(.delayedIncrement)
+///   await clock.advance(by: .seconds(1))
+///   try await store.receive(.increment) { $0.count = 1 }
+///   try await store.finish()
+/// }
+/// ```
+///
+/// The assertion closure gets the state as it was before the action; change it to what you
+/// expect. By default the store is exhaustive (``exhaustivity`` is `.on`): every state change
+/// must be asserted, every received action must be received with ``receive(_:assert:fileID:line:)``
+/// and ``finish(timeout:fileID:line:)`` fails while effects are still running. Set
+/// `exhaustivity = .off` to assert only what a test cares about.
+///
+/// Every assertion is `async throws` and throws a ``TestStoreFailure`` that says what differed
+/// (a line diff) and where, the same under Swift Testing and XCTest. A test store that is
+/// released without `finish()` cancels whatever is still running.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How strictly a ``TestStore`` checks.
+  public enum Exhaustivity: Equatable, Sendable {
+    /// Every state change, received action and running effect must be asserted.
+    case on
+    /// Only what the test asserts is checked: unasserted state changes pass, unreceived
+    /// actions are skipped, effects still running at `finish()` are allowed.
+    case off
+  }
+
+  /// How strictly the store checks; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long ``receive(_:assert:fileID:line:)`` waits for an effect's action by default.
+  public var timeout: Duration = .seconds(1)
+
+  private let core: RootCore<RecordingReducer<State, Action>>
+  private let recorder: ActionRecorder<State, Action>
+  private var asserted: State
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  public init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    let recorder = ActionRecorder<State, Action>()
+    self.recorder = recorder
+    self.asserted = initialState
+    self.core = RootCore(
+      initialState: initialState,
+      reducer: RecordingReducer(base: Reduce(reducer()), recorder: recorder))
+  }
+
+  /// The current state: the state after the last action reduced, asserted or not.
+  public var state: State { core.state }
+
+  /// The actions effects have sent that no ``receive(_:assert:fileID:line:)`` has asserted yet.
+  public var receivedActions: [Action] { recorder.received.map(\.action) }
+
+  /// Sends an action and asserts the state change it makes.
+  ///
+  /// ```swift
+  /// try await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - assert: Changes the state as it was before the action into the expected state; omit
+  ///     it when the action must not change the state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Returns: The action's effects, to cancel or await.
+  /// - Throws: ``TestStoreFailure`` when received actions are still unasserted (exhaustive
+  ///   stores only) or the state differs from the expectation.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws -> TestStoreTask {
+    if !recorder.received.isEmpty {
+      guard exhaustivity == .off else {
+        throw TestStoreFailure(
+          "Must handle \(recorder.received.count) received action(s) before sending "
+            + "\(Dump.string(action)):\n\n" + describeReceived()
+            + "\n\nAssert them with 'receive', or call 'skipReceivedActions()'.",
+          fileID: fileID, line: line)
+      }
+      skipReceived()
+    }
+    recorder.isTestSend = true
+    let task = core.send(action)
+    recorder.isTestSend = false
+    let actual = recorder.afterTestSend ?? core.state
+    recorder.afterTestSend = nil
+    try check(
+      actual: actual, assert: assert, what: "sending \(Dump.string(action))", fileID: fileID,
+      line: line)
+    return TestStoreTask(task: task, fileID: fileID, line: line)
+  }
+
+  /// Asserts that an effect sent `action` next, and the state change it made.
+  ///
+  /// Waits up to ``timeout`` for the action to arrive. With `exhaustivity = .off`, actions
+  /// received before a matching one are skipped.
+  ///
+  /// - Parameters:
+  ///   - action: The expected action.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Throws: ``TestStoreFailure`` when no action arrived, a different one did, or the state
+  ///   differs from the expectation.
+  public func receive(
+    _ action: Action,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws where Action: Equatable {
+    try await receive(
+      matching: { $0 == action }, expected: Dump.string(action), assert: assert, fileID: fileID,
+      line: line)
+  }
+
+  /// Asserts that an effect sent an action of a given case next, and the state change it made.
+  ///
+  /// ```swift
+  /// try await store.receive(/Feature.Action.response) { $0.isLoading = false }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The expected case.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Throws: ``TestStoreFailure`` when no action arrived, one of another case did, or the
+  ///   state differs from the expectation.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws {
+    try await receive(
+      matching: { casePath.extract(from: $0) != nil }, expected: "an action matching \(casePath)",
+      assert: assert, fileID: fileID, line: line)
+  }
+
+  /// Waits for the effects in flight to finish, then checks that nothing is left to assert.
+  ///
+  /// Call it at the end of every test: it makes each test a leak check.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for running effects.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Throws: ``TestStoreFailure`` when effects are still running after `timeout` or
+  ///   received actions were not asserted (exhaustive stores only).
+  public func finish(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws {
+    let registry = core.registry
+    let finished = await TestWaiter.wait(timeout: timeout) { registry.count == 0 }
+    guard exhaustivity == .on else {
+      registry.cancelAll()
+      skipReceived()
+      return
+    }
+    if !recorder.received.isEmpty {
+      throw TestStoreFailure(
+        "The store received \(recorder.received.count) unexpected action(s):\n\n"
+          + describeReceived() + "\n\nAssert them with 'receive', or call 'skipReceivedActions()'.",
+        fileID: fileID, line: line)
+    }
+    guard finished else {
+      throw TestStoreFailure(
+        "\(registry.count) effect(s) are still running after \(timeout). Advance the clocks they "
+          + "wait on, cancel the 'TestStoreTask' that 'send' returned, send the action that "
+          + "stops them, or call 'skipInFlightEffects()'.",
+        fileID: fileID, line: line)
+    }
+  }
+
+  /// Drops every received action that has not been asserted, taking the current state as the
+  /// asserted one.
+  public func skipReceivedActions() async {
+    await Task.yield()
+    skipReceived()
+  }
+
+  /// Cancels every effect still running and waits until their tasks have returned.
+  public func skipInFlightEffects() async {
+    let registry = core.registry
+    let handles = registry.running
+    registry.cancelAll()
+    for handle in handles { await handle.wait() }
+  }
+
+  private func receive(
+    matching matches: (Action) -> Bool,
+    expected: String,
+    assert: ((inout State) throws -> Void)?,
+    fileID: StaticString,
+    line: UInt
+  ) async throws {
+    let recorder = self.recorder
+    let exhaustive = exhaustivity == .on
+    let arrived = await TestWaiter.wait(timeout: timeout) {
+      exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matches($0.action) }
+    }
+    guard arrived else {
+      let skipped = recorder.received.isEmpty ? "" : "\n\nReceived instead:\n\n" + describeReceived()
+      throw TestStoreFailure(
+        "Expected to receive \(expected), but received nothing within \(timeout).\(skipped)",
+        fileID: fileID, line: line)
+    }
+    if !exhaustive {
+      while let first = recorder.received.first, !matches(first.action) {
+        asserted = first.state
+        recorder.received.removeFirst()
+      }
+    }
+    let next = recorder.received.removeFirst()
+    guard matches(next.action) else {
+      throw TestStoreFailure(
+        "Received an unexpected action:\n\n" + LineDiff.diff(expected, Dump.string(next.action))
+          + "\n\n(Expected: −, Received: +)",
+        fileID: fileID, line: line)
+    }
+    try check(
+      actual: next.state, assert: assert, what: "receiving \(Dump.string(next.action))",
+      fileID: fileID, line: line)
+  }
+
+  private func check(
+    actual: State,
+    assert: ((inout State) throws -> Void)?,
+    what: String,
+    fileID: StaticString,
+    line: UInt
+  ) throws {
+    var expected = exhaustivity == .on ? asserted : actual
+    defer { asserted = actual }
+    do {
+      try assert?(&expected)
+    } catch {
+      throw TestStoreFailure(
+        "The assertion closure for \(what) threw \(error).", fileID: fileID, line: line)
+    }
+    guard expected != actual else { return }
+    let headline =
+      assert == nil
+      ? "State changed after \(what), but no change was asserted:"
+      : "A state change does not match expectation after \(what):"
+    throw TestStoreFailure(
+      headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: −, Actual: +)",
+      fileID: fileID, line: line)
+  }
+
+  private func describeReceived() -> String {
+    recorder.received.map { "  " + Dump.string($0.action) }.joined(separator: "\n")
+  }
+
+  private func skipReceived() {
+    if let last = recorder.received.last { asserted = last.state }
+    recorder.received.removeAll()
+  }
+}
