@@ -148,6 +148,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///
   /// - Parameter limit: The longest time to run; a timer that never ends stops here.
   public func run(limit: Duration? = nil) async {
+    // Let tasks that were just started reach their first sleep before looking for sleepers.
+    await settle()
     let start = now
     while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
       if let limit, next > start.advanced(by: limit) {

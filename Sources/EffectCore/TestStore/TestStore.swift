@@ -171,12 +171,14 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line
   ) async throws {
     let registry = core.registry
-    let finished = await TestWaiter.wait(timeout: timeout) { registry.count == 0 }
     guard exhaustivity == .on else {
-      registry.cancelAll()
+      // Give effects that are about to finish a chance to, then end the rest.
+      _ = await TestWaiter.wait(timeout: .zero) { registry.count == 0 }
+      await skipInFlightEffects()
       skipReceived()
       return
     }
+    let finished = await TestWaiter.wait(timeout: timeout) { registry.count == 0 }
     if !recorder.received.isEmpty {
       throw TestStoreFailure(
         "The store received \(recorder.received.count) unexpected action(s):\n\n"
@@ -234,8 +236,9 @@ public final class TestStore<State: Equatable, Action> {
     let next = recorder.received.removeFirst()
     guard matches(next.action) else {
       throw TestStoreFailure(
-        "Received an unexpected action:\n\n" + LineDiff.diff(expected, Dump.string(next.action))
-          + "\n\n(Expected: −, Received: +)",
+        "Received an unexpected action:\n\n"
+          + LineDiff.diff(expected.split(separator: "\n").map(String.init), Dump.lines(next.action))
+          + "\n\n(Expected: -, Received: +)",
         fileID: fileID, line: line)
     }
     try check(
@@ -264,7 +267,7 @@ public final class TestStore<State: Equatable, Action> {
       ? "State changed after \(what), but no change was asserted:"
       : "A state change does not match expectation after \(what):"
     throw TestStoreFailure(
-      headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: −, Actual: +)",
+      headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: -, Actual: +)",
       fileID: fileID, line: line)
   }
 

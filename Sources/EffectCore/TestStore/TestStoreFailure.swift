@@ -11,7 +11,7 @@
 /// +   count: 1
 ///   )
 ///
-/// (Expected: −, Actual: +)
+/// (Expected: -, Actual: +)
 /// ```
 public struct TestStoreFailure: Error, CustomStringConvertible, Sendable {
   /// What went wrong, with a line diff where one helps.

@@ -1,0 +1,59 @@
+import EffectCore
+import Testing
+
+@MainActor
+@Suite struct BindingTests {
+  struct Profile: Reducer {
+    struct State: Equatable {
+      @Bound var name = ""
+      @Bound var isVerified = false
+      var accessCount = 0
+      var nameEdits = 0
+    }
+    enum Action: BindingActions, Equatable {
+      case incrementAccessCount
+      case binding(BindingAction<State>)
+    }
+    var body: some Reducer<State, Action> {
+      ReduceBindings()
+      Reduce { state, action in
+        switch action {
+        case .incrementAccessCount:
+          state.accessCount += 1
+        case .binding(let binding) where binding.targets(\.$name):
+          state.nameEdits += 1
+        case .binding:
+          break
+        }
+        return .none
+      }
+    }
+  }
+
+  @Test func bindingActionsSetBoundFields() async throws {
+    let store = TestStore(initialState: Profile.State()) { Profile() }
+    try await store.send(.binding(.set(\.$name, "Blob"))) {
+      $0.name = "Blob"
+      $0.nameEdits = 1
+    }
+    try await store.send(.binding(.set(\.$isVerified, true))) { $0.isVerified = true }
+    try await store.send(.incrementAccessCount) { $0.accessCount = 1 }
+    try await store.finish()
+  }
+
+  @Test func bindingActionEquality() {
+    let a = BindingAction<Profile.State>.set(\.$name, "Blob")
+    #expect(a == .set(\.$name, "Blob"))
+    #expect(a != .set(\.$name, "Blub"))
+    #expect(a.keyPath == \Profile.State.$name)
+    #expect(a.targets(\.$name))
+    #expect(!a.targets(\.$isVerified))
+    #expect(a.description.contains("Blob"))
+  }
+
+  @Test func storeSendsBindings() {
+    let store = Store(initialState: Profile.State()) { Profile() }
+    store.send(.binding(.set(\.$name, "Blob")))
+    #expect(store.name == "Blob")
+  }
+}

@@ -1,0 +1,86 @@
+import EffectCore
+import Testing
+
+@MainActor
+@Suite struct ReducerContextTests {
+  struct Tenant: ReducerContext {
+    @TaskLocal static var names: [String] = []
+    let name: String
+
+    func withContext<R>(_ operation: () throws -> R) rethrows -> R {
+      try Self.$names.withValue(Self.names + [name], operation: operation)
+    }
+    func withContext(_ operation: () async -> Void) async {
+      await Self.$names.withValue(Self.names + [name], operation: operation)
+    }
+  }
+
+  struct Feature: Reducer {
+    struct State: Equatable { var seen: [[String]] = [] }
+    enum Action: Equatable { case read, readLater, readInEffect([String]) }
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .read:
+        state.seen.append(Tenant.names)
+        return .none
+      case .readLater:
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.readInEffect(Tenant.names))
+          // An effect started later by an effect is still inside the context.
+        }
+      case .readInEffect(let names):
+        state.seen.append(names)
+        return .none
+      }
+    }
+  }
+
+  @Test func contextsNestOutermostFirstInReducerAndEffects() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(clock: clock).context(Tenant(name: "inner")).context(Tenant(name: "outer"))
+    }
+    try await store.send(.read) { $0.seen = [["outer", "inner"]] }
+    try await store.send(.readLater)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.readInEffect(["outer", "inner"])) {
+      $0.seen.append(["outer", "inner"])
+    }
+    try await store.finish()
+  }
+
+  @Test func perActionContextSeesTheStateBeforeTheAction() async throws {
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(clock: TestClock()).context { state, _ in Tenant(name: "n\(state.seen.count)") }
+    }
+    try await store.send(.read) { $0.seen = [["n0"]] }
+    try await store.send(.read) { $0.seen.append(["n1"]) }
+    try await store.finish()
+  }
+
+  @Test func storesInheritTheContextTheyAreCreatedIn() async throws {
+    let store = InheritedContext.with(Tenant(name: "inherited")) {
+      Store(initialState: Feature.State()) { Feature(clock: TestClock()) }
+    }
+    store.send(.read)
+    #expect(store.seen == [["inherited"]])
+  }
+
+  @Test func effectWithContextWrapsRunOperations() async throws {
+    let effect = Effect<[String]>.run { send in await send(Tenant.names) }
+      .withContext(Tenant(name: "manual"))
+    let store = TestStore(initialState: [String]()) {
+      Reduce<[String], [String]> { state, action in
+        if action.isEmpty { return effect }
+        state = action
+        return .none
+      }
+    }
+    try await store.send([])
+    try await store.receive(["manual"]) { $0 = ["manual"] }
+    try await store.finish()
+  }
+}

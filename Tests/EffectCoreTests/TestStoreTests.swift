@@ -1,0 +1,153 @@
+import EffectCore
+import Testing
+
+@MainActor
+@Suite struct TestStoreTests {
+  @Test func passingRun() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+    try await store.send(.increment) { $0.count = 1 }
+    try await store.send(.delayedIncrement)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.increment) { $0.count = 2 }
+    try await store.send(.incrementTwiceNow)
+    try await store.receive(.increment) { $0.count = 3 }
+    try await store.receive(/Counter.Action.increment) { $0.count = 4 }
+    try await store.finish()
+  }
+
+  @Test func wrongStateAssertionThrowsWithADiff() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    var caught: TestStoreFailure?
+    let line: UInt = #line + 2
+    do {
+      try await store.send(.increment) { $0.count = 2 }
+    } catch {
+      caught = error as? TestStoreFailure
+    }
+    let failure = try #require(caught)
+    #expect(failure.fileID == "EffectCoreTests/TestStoreTests.swift")
+    #expect(failure.line == line)
+    #expect(failure.description.contains("-   count: 2"))
+    #expect(failure.description.contains("+   count: 1"))
+    #expect(failure.description.hasPrefix("EffectCoreTests/TestStoreTests.swift:\(line): "))
+  }
+
+  @Test func unassertedStateChangeThrows() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.send(.increment)
+    }
+    #expect(failure.message.contains("no change was asserted"))
+  }
+
+  @Test func unexpectedActionThrows() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    try await store.send(.incrementTwiceNow)
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.receive(.decrement)
+    }
+    #expect(failure.message.contains("unexpected action"))
+    #expect(failure.message.contains("- .decrement"))
+    #expect(failure.message.contains("+ .increment"))
+  }
+
+  @Test func missingActionThrows() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    store.timeout = .milliseconds(5)
+    try await store.send(.decrement) { $0.count = -1 }
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.receive(.increment)
+    }
+    #expect(failure.message.contains("received nothing"))
+  }
+
+  @Test func unreceivedActionsFailFinish() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    try await store.send(.incrementTwiceNow)
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.finish()
+    }
+    #expect(failure.message.contains("2 unexpected action(s)"))
+  }
+
+  @Test func sendingWithUnreceivedActionsThrows() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    try await store.send(.incrementTwiceNow)
+    await #expect(throws: TestStoreFailure.self) {
+      try await store.send(.decrement) { $0.count = 1 }
+    }
+  }
+
+  @Test func runningEffectAtFinishThrows() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+    try await store.send(.start) { $0.isRunning = true }
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.finish(timeout: .milliseconds(5))
+    }
+    #expect(failure.message.contains("1 effect(s) are still running"))
+    await store.skipInFlightEffects()
+    try await store.finish()
+  }
+
+  @Test func testStoreTaskCancelEndsALongLivingEffect() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+    let task = try await store.send(.start) { $0.isRunning = true }
+    await clock.advance(by: .seconds(2))
+    try await store.receive(.tick) { $0.ticks = 1 }
+    try await store.receive(.tick) { $0.ticks = 2 }
+    await task.cancel()
+    #expect(task.isCancelled)
+    try await store.finish()
+  }
+
+  @Test func testStoreTaskFinishWaitsForTheEffect() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+    let task = try await store.send(.delayedIncrement)
+    await #expect(throws: TestStoreFailure.self) {
+      try await task.finish(timeout: .milliseconds(5))
+    }
+    await clock.advance(by: .seconds(1))
+    try await task.finish()
+    try await store.receive(.increment) { $0.count = 1 }
+    try await store.finish()
+  }
+
+  @Test func nonExhaustiveStoreChecksOnlyWhatIsAsserted() async throws {
+    struct Feature: Reducer {
+      struct State: Equatable { var count = 0, label = "", history: [Int] = [] }
+      enum Action: Equatable { case bump, log(Int) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .bump:
+          state.count += 1
+          state.label = "bumped"
+          return .merge(.send(.log(state.count)), .send(.log(-1)))
+        case .log(let value):
+          state.history.append(value)
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    store.exhaustivity = .off
+    try await store.send(.bump) { $0.count = 1 }
+    try await store.receive(.log(-1)) { $0.history = [1, -1] }
+    await #expect(throws: TestStoreFailure.self) {
+      try await store.send(.bump) { $0.count = 5 }
+    }
+    try await store.finish()
+  }
+
+  @Test func skipReceivedActions() async throws {
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    try await store.send(.incrementTwiceNow)
+    #expect(store.receivedActions == [.increment, .increment])
+    await store.skipReceivedActions()
+    try await store.send(.decrement) { $0.count = 1 }
+    try await store.finish()
+  }
+}
