@@ -51,7 +51,7 @@ struct InheritedContexts: ReducerContext {
     try enter(contexts[...], operation)
   }
 
-  func withContext(_ operation: () async -> Void) async {
+  func withEffectContext(_ operation: () async -> Void) async {
     await enter(contexts[...], operation)
   }
 
@@ -64,6 +64,6 @@ struct InheritedContexts: ReducerContext {
 
   private func enter(_ rest: ArraySlice<any ReducerContext>, _ operation: () async -> Void) async {
     guard let first = rest.first else { return await operation() }
-    await first.withContext { await enter(rest.dropFirst(), operation) }
+    await first.withEffectContext { await enter(rest.dropFirst(), operation) }
   }
 }

@@ -14,7 +14,7 @@
 ///   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
 ///     try Self.$current.withValue(name, operation: operation)
 ///   }
-///   func withContext(_ operation: () async -> Void) async {
+///   func withEffectContext(_ operation: () async -> Void) async {
 ///     await Self.$current.withValue(name, operation: operation)
 ///   }
 /// }
@@ -35,7 +35,7 @@ public protocol ReducerContext: Sendable {
   /// Runs an asynchronous operation (the body of an effect) inside the context.
   ///
   /// - Parameter operation: The work to run.
-  func withContext(_ operation: () async -> Void) async
+  func withEffectContext(_ operation: () async -> Void) async
 }
 
 extension Effect {
@@ -52,7 +52,7 @@ extension Effect {
       return self
     case .run(var run):
       let body = run.body
-      run.body = { send in await context.withContext { await body(send) } }
+      run.body = { send in await context.withEffectContext { await body(send) } }
       return Self(operation: .run(run))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.withContext(context) }))

@@ -76,7 +76,10 @@ import Testing
   @Test func cancellationByIDInsideMergedEffects() async throws {
     struct Feature: Reducer {
       struct State: Equatable { var log: [String] = [] }
-      enum Action: Equatable { case start, cancelA, done(String) }
+      enum Action: Equatable {
+        case start, cancelA
+        case done(String)
+      }
       let clock: TestClock<Duration>
       func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
@@ -111,7 +114,10 @@ import Testing
   @Test func concatenateRunsEffectsOneAfterAnother() async throws {
     struct Feature: Reducer {
       struct State: Equatable { var log: [Int] = [] }
-      enum Action: Equatable { case start, step(Int) }
+      enum Action: Equatable {
+        case start
+        case step(Int)
+      }
       let clock: TestClock<Duration>
       func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
@@ -148,11 +154,18 @@ import Testing
     struct Failure: Error {}
     struct Feature: Reducer {
       struct State: Equatable { var error: String? }
-      enum Action: Equatable { case load, failed(String) }
+      enum Action: Equatable {
+        case load
+        case failed(String)
+      }
       func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .load:
-          return .run { _ in throw Failure() } catch: { _, send in await send(.failed("boom")) }
+          return .run { _ in
+            throw Failure()
+          } catch: { _, send in
+            await send(.failed("boom"))
+          }
         case .failed(let message):
           state.error = message
           return .none
@@ -182,7 +195,10 @@ import Testing
   @Test func mappedEffectsKeepTheirCancellationIDs() async throws {
     struct Parent: Reducer {
       struct State: Equatable { var ticker = Ticker.State() }
-      enum Action: Equatable { case ticker(Ticker.Action), stopAll }
+      enum Action: Equatable {
+        case ticker(Ticker.Action)
+        case stopAll
+      }
       let clock: TestClock<Duration>
       var body: some Reducer<State, Action> {
         Scope(state: \.ticker, action: /Action.ticker) { Ticker(clock: clock) }

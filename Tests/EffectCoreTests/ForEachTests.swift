@@ -95,7 +95,10 @@ import Testing
 
   struct Two: Reducer {
     struct State: Equatable { var left = List.State(), right = List.State() }
-    enum Action: Equatable { case left(List.Action), right(List.Action) }
+    enum Action: Equatable {
+      case left(List.Action)
+      case right(List.Action)
+    }
     let clock: TestClock<Duration>
     var body: some Reducer<State, Action> {
       Scope(state: \.left, action: /Action.left) { List(clock: clock) }
@@ -106,8 +109,9 @@ import Testing
   @Test func sameRowIDUnderTwoScopesDoesNotCollide() async throws {
     let clock = TestClock()
     let rows: IdentifiedArrayOf<Ticker.State> = [.init(id: 1)]
-    let store = TestStore(initialState: Two.State(left: .init(rows: rows), right: .init(rows: rows)))
-    {
+    let store = TestStore(
+      initialState: Two.State(left: .init(rows: rows), right: .init(rows: rows))
+    ) {
       Two(clock: clock)
     }
     try await store.send(.left(.rows(id: 1, action: .start))) {

@@ -10,14 +10,17 @@ import Testing
     func withContext<R>(_ operation: () throws -> R) rethrows -> R {
       try Self.$names.withValue(Self.names + [name], operation: operation)
     }
-    func withContext(_ operation: () async -> Void) async {
+    func withEffectContext(_ operation: () async -> Void) async {
       await Self.$names.withValue(Self.names + [name], operation: operation)
     }
   }
 
   struct Feature: Reducer {
     struct State: Equatable { var seen: [[String]] = [] }
-    enum Action: Equatable { case read, readLater, readInEffect([String]) }
+    enum Action: Equatable {
+      case read, readLater
+      case readInEffect([String])
+    }
     let clock: TestClock<Duration>
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {

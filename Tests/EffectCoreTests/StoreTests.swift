@@ -1,13 +1,18 @@
-@testable import EffectCore
 import Observation
 import Synchronization
 import Testing
+
+@testable import EffectCore
 
 @MainActor
 @Suite struct StoreTests {
   struct Log: Reducer {
     struct State: Equatable, Sendable { var entries: [String] = [] }
-    enum Action: Equatable, Sendable { case first, second, third, fromEffect(Int), startEffects }
+    enum Action: Equatable, Sendable {
+      case first, second, third
+      case fromEffect(Int)
+      case startEffects
+    }
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch action {

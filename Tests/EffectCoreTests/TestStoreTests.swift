@@ -119,7 +119,10 @@ import Testing
   @Test func nonExhaustiveStoreChecksOnlyWhatIsAsserted() async throws {
     struct Feature: Reducer {
       struct State: Equatable { var count = 0, label = "", history: [Int] = [] }
-      enum Action: Equatable { case bump, log(Int) }
+      enum Action: Equatable {
+        case bump
+        case log(Int)
+      }
       func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .bump:

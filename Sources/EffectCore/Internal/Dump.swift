@@ -54,7 +54,8 @@ enum Dump {
         lines.append(pad + prefix + "[]" + suffix)
         return
       }
-      block(open: prefix + "[", close: "]" + suffix, children: children, indent: indent, into: &lines)
+      block(
+        open: prefix + "[", close: "]" + suffix, children: children, indent: indent, into: &lines)
     case .dictionary:
       guard !children.isEmpty else {
         lines.append(pad + prefix + "[:]" + suffix)
@@ -71,7 +72,8 @@ enum Dump {
       }
       lines.append(pad + "]" + suffix)
     case .tuple:
-      block(open: prefix + "(", close: ")" + suffix, children: children, indent: indent, into: &lines)
+      block(
+        open: prefix + "(", close: ")" + suffix, children: children, indent: indent, into: &lines)
     default:
       guard !children.isEmpty else {
         lines.append(pad + prefix + typeName + "()" + suffix)

@@ -77,7 +77,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     if case .none = effect.operation { return .none }
     let tag = tag(for: id)
     let toElementAction = self.toElementAction
-    return effect
+    return
+      effect
       .lifted({ toElementAction.embed((id, $0)) }, under: tag, scopingUserIDs: true)
       .tagged(with: .child(tag))
   }

@@ -12,10 +12,16 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   private var isSending = false
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
+  /// `\.state`, made once: a key path into a generic class is instantiated (and its generic
+  /// arguments demangled) every time its literal is evaluated.
+  private let stateKeyPath: KeyPath<RootCore, R.State>
+  /// Made once, on the first effect: it holds the way back in for actions that effects send.
+  private var runtime: EffectRuntime<R.Action>?
 
   init(initialState: R.State, reducer: R) {
     self.currentState = initialState
     self.reducer = reducer
+    self.stateKeyPath = \RootCore<R>.state
     let contexts = InheritedContext.current
     self.inherited = contexts.isEmpty ? nil : InheritedContexts(contexts: contexts)
   }
@@ -25,30 +31,34 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   }
 
   var state: R.State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
 
   /// Reduces `action` and every action it leads to synchronously, in order, then notifies
   /// observers once. A send from inside the loop (an observer, a `.send` effect) is queued.
   func send(_ action: R.Action) -> StoreTask {
-    queue.append(action)
-    guard !isSending else { return StoreTask(handles: []) }
+    guard !isSending else {
+      queue.append(action)
+      return StoreTask(handles: [])
+    }
     isSending = true
     var handles: [EffectHandle] = []
-    registrar.withMutation(of: self, keyPath: \.state) {
-      let runtime = EffectRuntime(registry: registry) { [weak self] in _ = self?.send($0) }
+    registrar.withMutation(of: self, keyPath: stateKeyPath) {
+      run(reduce(action), handles: &handles)
+      // Actions queued by `.send` effects and re-entrant sends, in order.
       var index = 0
       while index < queue.count {
-        let action = queue[index]
+        let next = queue[index]
         index += 1
-        let effect = reduce(action)
-        runtime.execute(effect, enqueue: { queue.append($0) }, handles: &handles)
+        run(reduce(next), handles: &handles)
       }
-      queue.removeAll(keepingCapacity: true)
+      if index > 0 { queue.removeAll(keepingCapacity: true) }
     }
     isSending = false
-    for observer in observers.values { observer() }
+    if !observers.isEmpty {
+      for observer in observers.values { observer() }
+    }
     return StoreTask(handles: handles)
   }
 
@@ -56,6 +66,15 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     guard let inherited else { return reducer.reduce(into: &currentState, action: action) }
     return inherited.withContext { reducer.reduce(into: &currentState, action: action) }
       .withContext(inherited)
+  }
+
+  private func run(_ effect: Effect<R.Action>, handles: inout [EffectHandle]) {
+    if case .none = effect.operation { return }
+    let runtime =
+      self.runtime
+      ?? EffectRuntime(registry: registry) { [weak self] in _ = self?.send($0) }
+    self.runtime = runtime
+    runtime.execute(effect, enqueue: { queue.append($0) }, handles: &handles)
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {

@@ -222,7 +222,8 @@ public final class TestStore<State: Equatable, Action> {
       exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matches($0.action) }
     }
     guard arrived else {
-      let skipped = recorder.received.isEmpty ? "" : "\n\nReceived instead:\n\n" + describeReceived()
+      let skipped =
+        recorder.received.isEmpty ? "" : "\n\nReceived instead:\n\n" + describeReceived()
       throw TestStoreFailure(
         "Expected to receive \(expected), but received nothing within \(timeout).\(skipped)",
         fileID: fileID, line: line)

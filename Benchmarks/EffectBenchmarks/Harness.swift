@@ -1,0 +1,89 @@
+/// A tiny benchmark harness: warm up, run several timed rounds, keep the median.
+struct Harness {
+  /// How many timed rounds each measurement takes; the median is reported.
+  var rounds: Int
+  /// Multiplies every benchmark's iteration count; below 1 in quick mode.
+  var scale: Double
+
+  static func fromArguments(_ arguments: [String]) -> Harness {
+    arguments.contains("--quick") ? Harness(rounds: 3, scale: 0.02) : Harness(rounds: 7, scale: 0.2)
+  }
+
+  func iterations(_ count: Int) -> Int { max(1, Int(Double(count) * scale)) }
+
+  /// Nanoseconds per iteration, the median of the rounds, after one warm-up round.
+  func measure(iterations count: Int, _ body: (Int) -> Void) -> Double {
+    let n = iterations(count)
+    body(n)
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      let elapsed = clock.measure { body(n) }
+      samples.append(elapsed.nanoseconds / Double(n))
+    }
+    return samples.sorted()[samples.count / 2]
+  }
+
+  /// The asynchronous form of ``measure(iterations:_:)``.
+  func measure(
+    iterations count: Int,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (Int) async -> Void
+  ) async -> Double {
+    let n = iterations(count)
+    await body(n)
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      let start = clock.now
+      await body(n)
+      samples.append((clock.now - start).nanoseconds / Double(n))
+    }
+    return samples.sorted()[samples.count / 2]
+  }
+}
+
+extension Duration {
+  var nanoseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+}
+
+/// One row of the report: our figure against its baseline, and the budget for the ratio.
+struct Row {
+  let name: String
+  let ours: Double
+  let baseline: Double
+  let budget: Double
+  let note: String
+
+  var ratio: Double { ours / baseline }
+  var passes: Bool { ratio <= budget }
+}
+
+func printReport(_ rows: [Row], quick: Bool) {
+  func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+  func format(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return "\(rounded)"
+  }
+  print(
+    pad("benchmark", 24) + pad("ours ns", 12) + pad("baseline ns", 13) + pad("ratio", 9)
+      + pad("budget", 9) + "result")
+  for row in rows {
+    let verdict = quick ? "(quick)" : (row.passes ? "pass" : "FAIL")
+    print(
+      pad(row.name, 24) + pad(format(row.ours), 12) + pad(format(row.baseline), 13)
+        + pad(format(row.ratio) + "x", 9) + pad("<= " + format(row.budget) + "x", 9) + verdict
+        + (row.note.isEmpty ? "" : "  " + row.note))
+  }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
