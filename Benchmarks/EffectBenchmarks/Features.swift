@@ -30,18 +30,87 @@ struct Bench: Reducer {
   }
 }
 
-/// Ten levels of `Scope` around `Bench`, built from one generic level.
-struct Level<Inner: Reducer>: Reducer {
-  struct State {
-    var inner: Inner.State
-  }
-  enum Action {
-    case inner(Inner.Action)
-  }
-  let child: Inner
+// Ten levels of `Scope` around `Bench`, each a concrete (non-generic) feature as real features
+// are: key path literals into non-generic types are made once per process, into generic ones
+// on every evaluation, which would measure Swift's key path instantiation rather than ours.
 
+struct Level1: Reducer {
+  struct State { var inner = Bench.State() }
+  enum Action { case inner(Bench.Action) }
   var body: some Reducer<State, Action> {
-    Scope(state: \.inner, action: /Action.inner) { child }
+    Scope(state: \.inner, action: /Action.inner) { Bench() }
+  }
+}
+
+struct Level2: Reducer {
+  struct State { var inner = Level1.State() }
+  enum Action { case inner(Level1.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level1() }
+  }
+}
+
+struct Level3: Reducer {
+  struct State { var inner = Level2.State() }
+  enum Action { case inner(Level2.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level2() }
+  }
+}
+
+struct Level4: Reducer {
+  struct State { var inner = Level3.State() }
+  enum Action { case inner(Level3.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level3() }
+  }
+}
+
+struct Level5: Reducer {
+  struct State { var inner = Level4.State() }
+  enum Action { case inner(Level4.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level4() }
+  }
+}
+
+struct Level6: Reducer {
+  struct State { var inner = Level5.State() }
+  enum Action { case inner(Level5.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level5() }
+  }
+}
+
+struct Level7: Reducer {
+  struct State { var inner = Level6.State() }
+  enum Action { case inner(Level6.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level6() }
+  }
+}
+
+struct Level8: Reducer {
+  struct State { var inner = Level7.State() }
+  enum Action { case inner(Level7.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level7() }
+  }
+}
+
+struct Level9: Reducer {
+  struct State { var inner = Level8.State() }
+  enum Action { case inner(Level8.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level8() }
+  }
+}
+
+struct Level10: Reducer {
+  struct State { var inner = Level9.State() }
+  enum Action { case inner(Level9.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { Level9() }
   }
 }
 

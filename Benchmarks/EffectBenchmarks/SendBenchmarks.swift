@@ -32,34 +32,9 @@ struct SendBenchmarks {
   }
 
   func nestedSend() -> [Row] {
-    typealias L1 = Level<Bench>
-    typealias L2 = Level<L1>
-    typealias L3 = Level<L2>
-    typealias L4 = Level<L3>
-    typealias L5 = Level<L4>
-    typealias L6 = Level<L5>
-    typealias L7 = Level<L6>
-    typealias L8 = Level<L7>
-    typealias L9 = Level<L8>
-    typealias L10 = Level<L9>
-    let state = L10.State(
-      inner: L9.State(
-        inner: L8.State(
-          inner: L7.State(
-            inner: L6.State(
-              inner: L5.State(
-                inner: L4.State(
-                  inner: L3.State(
-                    inner: L2.State(inner: L1.State(inner: Bench.State()))))))))))
-    let action = L10.Action.inner(
+    let action = Level10.Action.inner(
       .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.increment))))))))))
-    let reducer = L10(
-      child: L9(
-        child: L8(
-          child: L7(
-            child: L6(
-              child: L5(child: L4(child: L3(child: L2(child: L1(child: Bench()))))))))))
-    let store = Store(initialState: state) { reducer }
+    let store = Store(initialState: Level10.State()) { Level10() }
     let nested = harness.measure(iterations: 200_000) { n in
       for _ in 0..<n { store.send(action) }
     }

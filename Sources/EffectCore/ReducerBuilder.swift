@@ -94,7 +94,7 @@ where R0.State == R1.State, R0.Action == R1.Action {
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     let first = r0.reduce(into: &state, action: action)
     let second = r1.reduce(into: &state, action: action)
-    return .merge(first, second)
+    return first.merging(second)
   }
 }
 

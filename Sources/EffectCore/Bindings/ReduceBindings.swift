@@ -35,10 +35,14 @@ private struct BindingExtractor<Action: BindingActions> {
   let isIndirect: Bool
 
   init() {
-    let sample = Action.binding(BindingAction<Action.State>.placeholder)
-    metadata = EnumMetadata(Action.self)
-    tag = metadata?.tag(of: sample) ?? 0
-    isIndirect = metadata?.isIndirect(tag: tag) ?? false
+    let metadata = EnumMetadata(Action.self)
+    let tag = metadata?.tag(of: Action.binding(BindingAction<Action.State>.placeholder)) ?? 0
+    let candidates = metadata.flatMap {
+      CaseLayouts.candidates(in: $0, for: BindingAction<Action.State>.self)
+    }
+    self.metadata = metadata
+    self.tag = tag
+    self.isIndirect = candidates?.first { $0.tag == tag }?.isIndirect ?? false
   }
 
   func binding(in action: Action) -> BindingAction<Action.State>? {

@@ -86,11 +86,32 @@ prefix operator /
 ///
 /// - Parameter embed: The enum case, used as its constructor (`Action.child`).
 /// - Returns: A case path that embeds with the constructor and extracts that case's payload.
+@inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> CasePath<Root, Value> {
-  let extractor = CaseExtractor<Root, Value>(embed: embed)
-  return CasePath(embed: embed, extract: { extractor.extract(from: $0) })
+  // The runtime's description of `Root` says which cases carry a payload laid out like `Value`
+  // (learned once per pair of types); extraction compares the value's tag with those cases and
+  // copies the payload through the runtime's value witnesses, without allocating and without
+  // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
+  guard let metadata = EnumMetadata(Root.self),
+    let candidates = CaseLayouts.candidates(in: metadata, for: Value.self)
+  else {
+    return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+  }
+  if candidates.count == 1 {
+    let only = candidates[0]
+    return CasePath(embed: embed) { root in
+      guard metadata.tag(of: root) == only.tag else { return nil }
+      return metadata.payload(of: root, as: Value.self, indirect: only.isIndirect)
+    }
+  }
+  return CasePath(embed: embed) { root in
+    let tag = metadata.tag(of: root)
+    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+    let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+    return metadata.tag(of: embed(value)) == tag ? value : nil
+  }
 }
 
 /// Returns a case path for an enum case without a payload.
@@ -121,68 +142,84 @@ public prefix func / <Root>(_ type: Root.Type) -> CasePath<Root, Root> {
   .self
 }
 
-/// Extracts the payload of the case that `embed` constructs.
-///
-/// The first extraction that finds the case learns its tag (with `Mirror`); later ones compare
-/// tags and copy the payload through the runtime's value witnesses, without allocating.
-private final class CaseExtractor<Root, Value>: Sendable {
-  let embed: @Sendable (Value) -> Root
-  let metadata: EnumMetadata?
-  // -1 while unknown; otherwise the tag in the low 32 bits and bit 32 set for indirect cases.
-  let learned = Atomic<Int>(-1)
-
-  init(embed: @escaping @Sendable (Value) -> Root) {
-    self.embed = embed
-    self.metadata = EnumMetadata(Root.self)
-  }
-
-  func extract(from root: Root) -> Value? {
-    guard let metadata else { return extractByMirror(from: root) }
-    let known = learned.load(ordering: .relaxed)
-    let tag = metadata.tag(of: root)
-    if known >= 0 {
-      guard tag == UInt32(truncatingIfNeeded: known) else { return nil }
-      return metadata.payload(of: root, as: Value.self, indirect: known >> 32 != 0)
-    }
-    guard let value = extractByMirror(from: root) else { return nil }
-    let embeddedTag = metadata.tag(of: embed(value))
-    guard embeddedTag == tag else { return nil }
-    let indirect = metadata.isIndirect(tag: tag)
-    learned.store(Int(tag) | (indirect ? 1 << 32 : 0), ordering: .relaxed)
-    return value
-  }
-
-  private func extractByMirror(from root: Root) -> Value? {
+/// Extracts a payload with `Mirror`, for enums the runtime cannot describe in full.
+@usableFromInline
+enum MirrorExtraction {
+  @usableFromInline
+  static func extract<Root, Value>(
+    from root: Root, embed: @Sendable (Value) -> Root
+  ) -> Value? {
     let mirror = Mirror(reflecting: root)
     guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
     if let value = child.value as? Value {
-      return verified(value, in: root)
+      return verified(value, in: root, embed: embed)
     }
     // A case whose payload is a labelled tuple: `as?` refuses it over the labels alone, but a
     // tuple with the same element types has the same layout.
-    return tupleCast(child.value, root: root)
-  }
-
-  private func tupleCast(_ payload: Any, root: Root) -> Value? {
     func open<P>(_ payload: P) -> Value? {
-      guard let source = tupleElementTypes(P.self), source == tupleElementTypes(Value.self) else {
-        return nil
-      }
+      guard CaseLayouts.sameLayout(P.self, Value.self) else { return nil }
       let value = withUnsafePointer(to: payload) {
         UnsafeRawPointer($0).assumingMemoryBound(to: Value.self).pointee
       }
-      return verified(value, in: root)
+      return verified(value, in: root, embed: embed)
     }
-    return _openExistential(payload, do: open)
+    return _openExistential(child.value, do: open)
   }
 
-  private func verified(_ value: Value, in root: Root) -> Value? {
-    guard let metadata else {
-      let rootLabel = Mirror(reflecting: root).children.first?.label
-      let embeddedLabel = Mirror(reflecting: embed(value)).children.first?.label
-      return rootLabel == embeddedLabel ? value : nil
+  private static func verified<Root, Value>(
+    _ value: Value, in root: Root, embed: @Sendable (Value) -> Root
+  ) -> Value? {
+    let rootLabel = Mirror(reflecting: root).children.first?.label
+    let embeddedLabel = Mirror(reflecting: embed(value)).children.first?.label
+    return rootLabel == embeddedLabel ? value : nil
+  }
+}
+
+/// Which cases of an enum carry a payload of a given type, learned from the runtime's
+/// description of the enum once per pair of types and shared by every case path.
+@usableFromInline
+enum CaseLayouts {
+  @usableFromInline
+  struct Candidate: Sendable {
+    @usableFromInline let tag: UInt32
+    @usableFromInline let isIndirect: Bool
+  }
+
+  private struct Key: Hashable {
+    let root: ObjectIdentifier
+    let value: ObjectIdentifier
+  }
+
+  private static let cache = Mutex<[Key: [Candidate]?]>([:])
+
+  /// The cases of `metadata`'s enum whose payload has `value`'s layout; `nil` when the runtime
+  /// could not describe every case.
+  @usableFromInline
+  static func candidates(in metadata: EnumMetadata, for value: Any.Type) -> [Candidate]? {
+    let key = Key(
+      root: ObjectIdentifier(unsafeBitCast(metadata.pointer, to: Any.Type.self)),
+      value: ObjectIdentifier(value))
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let cases = metadata.payloadCases()
+    var candidates: [Candidate]? = []
+    for (tag, payload) in cases.enumerated() {
+      guard let type = payload.type else {
+        candidates = nil
+        break
+      }
+      if sameLayout(type, value) {
+        candidates?.append(Candidate(tag: UInt32(tag), isIndirect: payload.isIndirect))
+      }
     }
-    return metadata.tag(of: embed(value)) == metadata.tag(of: root) ? value : nil
+    cache.withLock { $0[key] = candidates }
+    return candidates
+  }
+
+  /// Whether two types are the same, or tuples of the same element types (labels aside).
+  static func sameLayout(_ a: Any.Type, _ b: Any.Type) -> Bool {
+    if a == b { return true }
+    guard let elements = tupleElementTypes(a) else { return false }
+    return elements == tupleElementTypes(b)
   }
 }
 

@@ -164,6 +164,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.
+  @inlinable
   func ids(removedSince earlier: [ID]) -> [ID] {
     let unchanged = earlier.withUnsafeBufferPointer { old in
       _ids.withUnsafeBufferPointer { new in old.baseAddress == new.baseAddress }

@@ -145,6 +145,15 @@ extension Effect {
         }))
   }
 
+  /// This effect and another, run at once: the common case of combining reducers, kept free of
+  /// allocation when either is `.none`.
+  @usableFromInline
+  func merging(_ other: Self) -> Self {
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return .merge([self, other])
+  }
+
   /// Whether running this effect needs no task: it only sends actions or cancels.
   var isSynchronous: Bool {
     switch operation {

@@ -3,10 +3,20 @@
 // on the hot path. The layouts used here are part of Swift's stable ABI on Apple platforms and
 // Linux.
 
-/// The runtime metadata of an enum type.
-struct EnumMetadata: @unchecked Sendable {
-  let pointer: UnsafeRawPointer
+/// One payload case of an enum, as the runtime describes it.
+struct PayloadCase {
+  let type: Any.Type?
+  let isIndirect: Bool
+}
 
+/// The runtime metadata of an enum type.
+///
+/// Inlinable so that case paths specialize their extraction in the module that uses them.
+@usableFromInline
+struct EnumMetadata: @unchecked Sendable {
+  @usableFromInline let pointer: UnsafeRawPointer
+
+  @inlinable
   init?(_ type: Any.Type) {
     let pointer = unsafeBitCast(type, to: UnsafeRawPointer.self)
     // MetadataKind: enum = 0x201, optional = 0x202.
@@ -15,21 +25,25 @@ struct EnumMetadata: @unchecked Sendable {
     self.pointer = pointer
   }
 
-  private var valueWitnesses: UnsafeRawPointer {
+  @inlinable
+  var valueWitnesses: UnsafeRawPointer {
     pointer.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
   }
 
-  private typealias GetEnumTag =
+  @usableFromInline typealias GetEnumTag =
     @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
-  private typealias ProjectEnumData =
+  @usableFromInline typealias ProjectEnumData =
     @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
 
   // The enum value witness table extends the common one: 8 function pointers, size, stride,
   // flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
   // destructiveProjectEnumData.
-  private static let getEnumTagOffset = 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * 8 + 8
-  private static let projectOffset = getEnumTagOffset + MemoryLayout<UnsafeRawPointer>.size
+  @inlinable static var getEnumTagOffset: Int { 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * 8 + 8 }
+  @inlinable static var projectOffset: Int {
+    getEnumTagOffset + MemoryLayout<UnsafeRawPointer>.size
+  }
 
+  @inlinable
   func tag<Enum>(of value: Enum) -> UInt32 {
     let getTag = unsafeBitCast(
       valueWitnesses.load(fromByteOffset: Self.getEnumTagOffset, as: UnsafeRawPointer.self),
@@ -37,57 +51,75 @@ struct EnumMetadata: @unchecked Sendable {
     return withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), pointer) }
   }
 
-  /// Whether the case with the given tag is declared `indirect` (its payload lives in a box).
-  func isIndirect(tag: UInt32) -> Bool {
-    // Enum metadata: kind, then the type descriptor.
+  /// The payload cases of the enum, in tag order: each case's static payload type (`nil` when
+  /// the runtime cannot resolve it) and whether it is declared `indirect`.
+  func payloadCases() -> [PayloadCase] {
+    // Enum metadata: kind, then the type descriptor, then the generic arguments.
     let descriptor = pointer.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
+    let genericArguments = pointer + 2 * MemoryLayout<UnsafeRawPointer>.size
     // TypeContextDescriptor: flags, parent, name, accessFunction, fields (relative pointers),
     // then NumPayloadCasesAndPayloadSizeOffset and NumEmptyCases.
     let fieldsOffset = 16
     let relative = descriptor.load(fromByteOffset: fieldsOffset, as: Int32.self)
-    guard relative != 0 else { return false }
+    guard relative != 0 else { return [] }
     let fields = descriptor + fieldsOffset + Int(relative)
-    let payloadCases = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
+    let payloadCount = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
     // FieldDescriptor: mangledTypeName, superclass, kind (UInt16), recordSize (UInt16),
     // numFields (UInt32), then records of { flags, mangledTypeName, fieldName }.
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
     let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
-    // Payload cases take tags 0..<payloadCases in declaration order.
-    var payloadIndex = 0
-    for index in 0..<count {
+    // Payload cases take tags 0..<payloadCount in declaration order.
+    var cases: [PayloadCase] = []
+    for index in 0..<count where cases.count < payloadCount {
       let record = fields + 16 + index * recordSize
-      let hasPayload = record.load(fromByteOffset: 4, as: Int32.self) != 0
-      guard hasPayload else { continue }
-      if payloadIndex == Int(tag) {
-        return record.load(as: UInt32.self) & 0x1 != 0
-      }
-      payloadIndex += 1
-      if payloadIndex >= payloadCases { break }
+      let nameOffset = record.load(fromByteOffset: 4, as: Int32.self)
+      guard nameOffset != 0 else { continue }
+      let name = (record + 4 + Int(nameOffset)).assumingMemoryBound(to: UInt8.self)
+      let type = _getTypeByMangledNameInContext(
+        name, UInt(Self.mangledNameLength(name)), genericContext: descriptor,
+        genericArguments: genericArguments)
+      cases.append(PayloadCase(type: type, isIndirect: record.load(as: UInt32.self) & 0x1 != 0))
     }
-    return false
+    return cases
+  }
+
+  /// The length of a mangled name, which may embed symbolic references holding zero bytes.
+  private static func mangledNameLength(_ name: UnsafePointer<UInt8>) -> Int {
+    var length = 0
+    while true {
+      let byte = name[length]
+      switch byte {
+      case 0: return length
+      case 0x01...0x17: length += 1 + 4  // a relative symbolic reference
+      case 0x18...0x1F: length += 1 + MemoryLayout<UnsafeRawPointer>.size  // an absolute one
+      default: length += 1
+      }
+    }
   }
 
   /// Copies the payload of `value`, which must be of a case whose payload type is `Payload`.
+  @inlinable
   func payload<Enum, Payload>(of value: Enum, as _: Payload.Type, indirect: Bool) -> Payload {
     let project = unsafeBitCast(
       valueWitnesses.load(fromByteOffset: Self.projectOffset, as: UnsafeRawPointer.self),
       to: ProjectEnumData.self)
-    // A manually managed copy: after projection it holds the payload (or the box of an indirect
-    // case), not a valid `Enum`, so it must never be destroyed as one.
-    let buffer = UnsafeMutablePointer<Enum>.allocate(capacity: 1)
-    defer { buffer.deallocate() }
-    buffer.initialize(to: value)
-    let raw = UnsafeMutableRawPointer(buffer)
-    project(raw, pointer)
-    guard indirect else {
-      return raw.assumingMemoryBound(to: Payload.self).move()
+    // A manually managed copy on the stack: after projection it holds the payload (or the box of
+    // an indirect case), not a valid `Enum`, so it must never be destroyed as one.
+    return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
+      let copy = buffer.baseAddress!
+      copy.initialize(to: value)
+      let raw = UnsafeMutableRawPointer(copy)
+      project(raw, pointer)
+      guard indirect else {
+        return raw.assumingMemoryBound(to: Payload.self).move()
+      }
+      let box = raw.load(as: UnsafeRawPointer.self)
+      let alignment = MemoryLayout<Payload>.alignment
+      let header = 2 * MemoryLayout<Int>.size
+      let offset = (header + alignment - 1) & ~(alignment - 1)
+      let result = (box + offset).assumingMemoryBound(to: Payload.self).pointee
+      Unmanaged<AnyObject>.fromOpaque(box).release()
+      return result
     }
-    let box = raw.load(as: UnsafeRawPointer.self)
-    let alignment = MemoryLayout<Payload>.alignment
-    let header = 2 * MemoryLayout<Int>.size
-    let offset = (header + alignment - 1) & ~(alignment - 1)
-    let result = (box + offset).assumingMemoryBound(to: Payload.self).pointee
-    Unmanaged<AnyObject>.fromOpaque(box).release()
-    return result
   }
 }

@@ -36,45 +36,72 @@ extension Reducer {
 /// A reducer with a collection of children; see
 /// ``Reducer/forEach(_:action:element:fileID:line:)``.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(
+    parent: Parent, element: Element,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CasePath<Parent.Action, (ID, Element.Action)>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   /// Runs the element reducer for element actions, then the parent; cancels the effects of
   /// removed elements.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let elementEffects = reduceElement(into: &state, action: action)
+    var elementEffects = Effect<Parent.Action>.none
+    if let (id, elementAction) = toElementAction.extract(from: action) {
+      elementEffects = reduceElement(
+        id, elementAction, in: &state[keyPath: toElements], action: action)
+    }
     let idsBefore = state[keyPath: toElements]._ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let removed = state[keyPath: toElements].ids(removedSince: idsBefore)
-    guard !removed.isEmpty else { return .merge(elementEffects, parentEffects) }
+    guard !removed.isEmpty else { return elementEffects.merging(parentEffects) }
     let cancellations = removed.map {
       Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0))))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }
 
-  private func tag(for id: ID) -> [AnyHashable] {
+  @usableFromInline
+  func tag(for id: ID) -> [AnyHashable] {
     [toElements, id]
   }
 
-  private func reduceElement(
-    into state: inout Parent.State, action: Parent.Action
+  @inlinable
+  func reduceElement(
+    _ id: ID, _ elementAction: Element.Action,
+    in elements: inout IdentifiedArray<ID, Element.State>, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
-    guard let index = state[keyPath: toElements]._index[id] else {
+    guard let index = elements._index[id] else {
       RuntimeWarning.report(
         "A 'forEach' at \(fileID):\(line) received \(action) for id \(id), which is not in the "
           + "collection; the action was ignored. Make sure a row's effects end when it is removed.")
       return .none
     }
-    let effect = element.reduce(
-      into: &state[keyPath: toElements]._elements[index], action: elementAction)
+    let effect = element.reduce(into: &elements._elements[index], action: elementAction)
     if case .none = effect.operation { return .none }
+    return lift(effect, id: id)
+  }
+
+  @usableFromInline
+  func lift(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
     let tag = tag(for: id)
     let toElementAction = self.toElementAction
     return

@@ -67,6 +67,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       let tag = self.tag
       return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag))))
     }
-    return .merge(childEffects, parentEffects)
+    return childEffects.merging(parentEffects)
   }
 }

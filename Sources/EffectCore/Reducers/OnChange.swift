@@ -36,6 +36,6 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
     let effect = base.reduce(into: &state, action: action)
     let new = state[keyPath: toValue]
     guard old != new else { return effect }
-    return .merge(effect, onChange(old, new, &state))
+    return effect.merging(onChange(old, new, &state))
   }
 }

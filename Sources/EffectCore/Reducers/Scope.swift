@@ -33,10 +33,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child for child actions; ignores every other action.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
     if case .none = effect.operation { return .none }
+    return lift(effect)
+  }
+
+  @usableFromInline
+  func lift(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
     let toChildAction = self.toChildAction
     return effect.lifted(
       { toChildAction.embed($0) }, under: [toChildState], scopingUserIDs: false)
