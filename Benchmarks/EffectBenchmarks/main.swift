@@ -7,13 +7,17 @@ import EffectCore
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let harness = Harness.fromArguments(arguments)
-let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let only = arguments.firstIndex(of: "--only").flatMap {
+  $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+}
 
 var rows: [Row] = []
 let send = SendBenchmarks(harness: harness)
 if only == nil || only == "send" { rows += send.send() }
 if only == nil || only == "nested-send" { rows += send.nestedSend() }
-if only == nil || only == "row-send" { rows += send.rowSend(sizes: quick ? [100, 10_000] : [100, 10_000, 100_000]) }
+if only == nil || only == "row-send" {
+  rows += send.rowSend(sizes: quick ? [100, 10_000] : [100, 10_000, 100_000])
+}
 let effects = EffectBenchmarks(harness: harness)
 if only == nil || only == "effect" { rows += await effects.effect() }
 if only == nil || only == "cancel" { rows += await effects.cancel() }

@@ -38,7 +38,9 @@ struct EnumMetadata: @unchecked Sendable {
   // The enum value witness table extends the common one: 8 function pointers, size, stride,
   // flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
   // destructiveProjectEnumData.
-  @inlinable static var getEnumTagOffset: Int { 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * 8 + 8 }
+  @inlinable static var getEnumTagOffset: Int {
+    8 * MemoryLayout<UnsafeRawPointer>.size + 2 * 8 + 8
+  }
   @inlinable static var projectOffset: Int {
     getEnumTagOffset + MemoryLayout<UnsafeRawPointer>.size
   }
