@@ -154,3 +154,42 @@ import Testing
     try await store.finish()
   }
 }
+
+@MainActor
+@Suite struct TestIssueTests {
+  struct Feature: Reducer {
+    struct State: Equatable {}
+    enum Action: Equatable { case now, later }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .now:
+        TestIssue.report("reported from reduce")
+        return .none
+      case .later:
+        return .run { _ in TestIssue.report("reported from an effect") }
+      }
+    }
+  }
+
+  @Test func issuesFromReduceFailTheNextAssertion() async throws {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.send(.now)
+    }
+    #expect(failure.message.contains("reported from reduce"))
+    try await store.finish()
+  }
+
+  @Test func issuesFromEffectsFailFinish() async throws {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    try await store.send(.later)
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.finish()
+    }
+    #expect(failure.message.contains("reported from an effect"))
+  }
+
+  @Test func withoutAHandlerNothingReceivesTheIssue() {
+    #expect(TestIssue.report("nobody listens") == false)
+  }
+}

@@ -40,6 +40,7 @@ public final class TestStore<State: Equatable, Action> {
 
   private let core: RootCore<RecordingReducer<State, Action>>
   private let recorder: ActionRecorder<State, Action>
+  private let issues = TestIssueCollector()
   private var asserted: State
 
   /// Creates a test store.
@@ -54,9 +55,11 @@ public final class TestStore<State: Equatable, Action> {
     let recorder = ActionRecorder<State, Action>()
     self.recorder = recorder
     self.asserted = initialState
+    let issues = self.issues
     self.core = RootCore(
       initialState: initialState,
-      reducer: RecordingReducer(base: Reduce(reducer()), recorder: recorder))
+      reducer: RecordingReducer(
+        base: Reduce(reducer().context(TestIssueContext(collector: issues))), recorder: recorder))
   }
 
   /// The current state: the state after the last action reduced, asserted or not.
@@ -176,9 +179,11 @@ public final class TestStore<State: Equatable, Action> {
       _ = await TestWaiter.wait(timeout: .zero) { registry.count == 0 }
       await skipInFlightEffects()
       skipReceived()
+      try throwReportedIssues(fileID: fileID, line: line)
       return
     }
     let finished = await TestWaiter.wait(timeout: timeout) { registry.count == 0 }
+    try throwReportedIssues(fileID: fileID, line: line)
     if !recorder.received.isEmpty {
       throw TestStoreFailure(
         "The store received \(recorder.received.count) unexpected action(s):\n\n"
@@ -254,6 +259,7 @@ public final class TestStore<State: Equatable, Action> {
     fileID: StaticString,
     line: UInt
   ) throws {
+    try throwReportedIssues(fileID: fileID, line: line)
     var expected = exhaustivity == .on ? asserted : actual
     defer { asserted = actual }
     do {
@@ -269,6 +275,16 @@ public final class TestStore<State: Equatable, Action> {
       : "A state change does not match expectation after \(what):"
     throw TestStoreFailure(
       headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: -, Actual: +)",
+      fileID: fileID, line: line)
+  }
+
+  /// Throws what the feature reported through ``TestIssue`` since the last assertion.
+  private func throwReportedIssues(fileID: StaticString, line: UInt) throws {
+    let reported = issues.drain()
+    guard !reported.isEmpty else { return }
+    throw TestStoreFailure(
+      "The feature reported \(reported.count) issue(s):\n\n"
+        + reported.map { "  • " + $0 }.joined(separator: "\n"),
       fileID: fileID, line: line)
   }
 
