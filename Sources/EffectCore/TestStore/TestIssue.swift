@@ -39,7 +39,12 @@ final class TestIssueCollector: Sendable {
   func record(_ message: String) { issues.withLock { $0.append(message) } }
 
   /// Returns and forgets what was collected.
-  func drain() -> [String] { issues.withLock { issues in defer { issues = [] }; return issues } }
+  func drain() -> [String] {
+    issues.withLock { issues in
+      defer { issues = [] }
+      return issues
+    }
+  }
 }
 
 /// Puts a test store's issue collector in force around its reducer and effects.
@@ -51,6 +56,7 @@ struct TestIssueContext: ReducerContext {
   }
 
   func withEffectContext(_ operation: () async -> Void) async {
-    await TestIssue.$handler.withValue({ [collector] in collector.record($0) }, operation: operation)
+    await TestIssue.$handler.withValue(
+      { [collector] in collector.record($0) }, operation: operation)
   }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// Makes UUIDs: `uuid()`.
+///
+/// ```swift
+/// @Dependency(\.uuid) var uuid
+/// state.todos.append(Todo(id: uuid()))
+/// ```
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// A generator that calls a closure.
+  ///
+  /// - Parameter generate: Returns the next UUID.
+  public init(_ generate: @escaping @Sendable () -> UUID) {
+    self.generate = generate
+  }
+
+  /// The next UUID.
+  public func callAsFunction() -> UUID { generate() }
+
+  /// Random UUIDs.
+  public static var random: Self { Self { UUID() } }
+
+  /// Always the same UUID: for tests.
+  ///
+  /// - Parameter uuid: The UUID to return.
+  /// - Returns: The generator.
+  public static func constant(_ uuid: UUID) -> Self { Self { uuid } }
+
+  /// `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002` and so on: for tests. Each
+  /// use of `.incrementing` counts from zero on its own.
+  public static var incrementing: Self {
+    let counter = Atomic<UInt64>(0)
+    return Self {
+      let next = counter.add(1, ordering: .relaxed).oldValue
+      let hex = String(next, radix: 16, uppercase: true)
+      let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+      return UUID(uuidString: "00000000-0000-0000-0000-" + digits)!
+    }
+  }
+}
+
+extension DependencyValues {
+  /// Makes UUIDs. Live: random. No test value: tests set `.incrementing` or `.constant(…)`.
+  public var uuid: UUIDGenerator {
+    get { self[UUIDGeneratorKey.self] }
+    set { self[UUIDGeneratorKey.self] = newValue }
+  }
+}
+
+private enum UUIDGeneratorKey: DependencyKey {
+  static let liveValue = UUIDGenerator.random
+}

@@ -1,0 +1,43 @@
+/// Reads a dependency from the values in force where it is used.
+///
+/// ```swift
+/// struct Feature: Reducer {
+///   @Dependency(\.continuousClock) var clock
+///   @Dependency(\.uuid) var uuid
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     state.id = uuid()
+///     return .run { send in
+///       try await clock.sleep(for: .seconds(1))
+///       await send(.done)
+///     }
+///   }
+/// }
+/// ```
+///
+/// The value is read on every access, from the task where it happens: in a reducer that is the
+/// reducer's context, in an effect the effect's. Overrides made by `withDependencies`, the
+/// `.dependency` modifier and `TestStore(…withDependencies:)` reach both.
+@propertyWrapper
+public struct Dependency<Value>: Sendable {
+  private let read: @Sendable (DependencyValues) -> Value
+
+  /// Reads the dependency at a property of ``DependencyValues``.
+  ///
+  /// - Parameter keyPath: The property, as in `\.continuousClock`.
+  public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
+    self.read = { $0[keyPath: keyPath] }
+  }
+
+  /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
+  ///
+  /// - Parameter key: The key.
+  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+    self.read = { $0[Key.self] }
+  }
+
+  /// The dependency's value in force here.
+  public var wrappedValue: Value {
+    read(DependencyValues.current)
+  }
+}

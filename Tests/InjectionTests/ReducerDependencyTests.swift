@@ -1,0 +1,100 @@
+import Injection
+import Testing
+
+struct Delayed: Reducer {
+  struct State: Equatable { var greetings: [String] = [] }
+  enum Action: Equatable {
+    case start
+    case greeted(String)
+    case nested
+  }
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.greeter) var greeter
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.greeted(greeter.greet("later")))
+        await send(.nested)
+      }
+    case .greeted(let text):
+      state.greetings.append(text)
+      return .none
+    case .nested:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.greeted(greeter.greet("nested")))
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct ReducerDependencyTests {
+  @Test func overridesReachEffectsThatStartAfterAnAdvance() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Delayed.State()) {
+      Delayed()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.greeter = Greeter { "Hi, \($0)" }
+    }
+    try await store.send(.start)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.greeted("Hi, later")) { $0.greetings = ["Hi, later"] }
+    try await store.receive(.nested)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.greeted("Hi, nested")) { $0.greetings.append("Hi, nested") }
+    try await store.finish()
+  }
+
+  @Test func reducerModifierAndTransform() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Delayed.State()) {
+      Delayed()
+        .transformDependency(\.greeter) { greeter in
+          let inner = greeter
+          greeter = Greeter { inner.greet($0).uppercased() }
+        }
+        .dependency(\.continuousClock, clock)
+    }
+    try await store.send(.start)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.greeted("TEST, LATER")) { $0.greetings = ["TEST, LATER"] }
+    try await store.receive(.nested)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.greeted("TEST, NESTED")) { $0.greetings.append("TEST, NESTED") }
+    try await store.finish()
+  }
+
+  @Test func storeCreatedInsideWithDependenciesKeepsTheOverrides() async throws {
+    let clock = TestClock()
+    let store = withDependencies {
+      $0.continuousClock = clock
+      $0.greeter = Greeter { "Kept, \($0)" }
+    } operation: {
+      Store(initialState: Delayed.State()) { Delayed() }
+    }
+    store.send(.start)
+    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    #expect(store.greetings == ["Kept, later", "Kept, nested"])
+  }
+
+  @Test func missingTestValueFailsTheTestStoreWithTheDocumentedMessage() async throws {
+    let store = TestStore(initialState: Delayed.State()) {
+      Delayed()
+    } withDependencies: {
+      $0.greeter = Greeter { $0 }
+    }
+    try await store.send(.start)
+    // The effect sleeps on the live clock it fell back to; the issue is reported at once.
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.finish(timeout: .milliseconds(10))
+    }
+    #expect(failure.message.contains("'ContinuousClockKey' has no test value, but a test used it"))
+    #expect(failure.message.contains("To fix it, do one of two things"))
+  }
+}
