@@ -29,7 +29,45 @@ extension Reducer {
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
       parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
-      fileID: fileID, line: line)
+      elementContext: nil, fileID: fileID, line: line)
+  }
+
+  /// Runs an element reducer on each element of an identified collection, each inside a
+  /// context made from its id: around its `reduce` call and around all of its effects.
+  ///
+  /// This is how modules give every element something of its own, such as a namespace for its
+  /// effect ids (EffectIdentifier's `forEachNamespaced` is built on it):
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.rows, action: /Action.rows, context: { id in Tenant(name: "row \(id)") }) {
+  ///     Row()
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toElements: The collection inside this reducer's state.
+  ///   - toElementAction: The case that carries an element id and an element action.
+  ///   - makeContext: Makes an element's context from its id.
+  ///   - element: The element reducer.
+  ///   - fileID: Where the modifier is applied, for diagnostics.
+  ///   - line: Where the modifier is applied, for diagnostics.
+  /// - Returns: A reducer that runs the element reducer and then this one.
+  public func forEach<
+    ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer,
+    Context: ReducerContext
+  >(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, (ID, ElementAction)>,
+    context makeContext: @escaping @Sendable (ID) -> Context,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    ForEachReducer(
+      parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
+      elementContext: makeContext, fileID: fileID, line: line)
   }
 }
 
@@ -41,6 +79,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
+  @usableFromInline let elementContext: (@Sendable (ID) -> any ReducerContext)?
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
@@ -49,12 +88,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     parent: Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: CasePath<Parent.Action, (ID, Element.Action)>,
+    elementContext: (@Sendable (ID) -> any ReducerContext)?,
     fileID: StaticString, line: UInt
   ) {
     self.parent = parent
     self.element = element
     self.toElements = toElements
     self.toElementAction = toElementAction
+    self.elementContext = elementContext
     self.fileID = fileID
     self.line = line
   }
@@ -95,9 +136,17 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
           + "collection; the action was ignored. Make sure a row's effects end when it is removed.")
       return .none
     }
-    let effect = element.reduce(into: &elements._elements[index], action: elementAction)
+    guard let elementContext else {
+      let effect = element.reduce(into: &elements._elements[index], action: elementAction)
+      if case .none = effect.operation { return .none }
+      return lift(effect, id: id)
+    }
+    let context = elementContext(id)
+    let effect = context.withContext {
+      element.reduce(into: &elements._elements[index], action: elementAction)
+    }
     if case .none = effect.operation { return .none }
-    return lift(effect, id: id)
+    return lift(effect.withContext(context), id: id)
   }
 
   @usableFromInline

@@ -1,0 +1,2 @@
+// EffectIdentifier builds on EffectCore's reducers and effects; importing it brings them along.
+@_exported import EffectCore

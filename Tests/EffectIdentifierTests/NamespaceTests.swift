@@ -1,0 +1,85 @@
+import EffectIdentifier
+import Testing
+
+@MainActor
+@Suite struct NamespaceTests {
+  @Test func constantNamespacesCompose() {
+    let plain = Store(initialState: [EffectID]()) { IDReader() }
+    let a = Store(initialState: [EffectID]()) { IDReader().namespace("A") }
+    let b = Store(initialState: [EffectID]()) { IDReader().namespace("B") }
+    let a2 = Store(initialState: [EffectID]()) { IDReader().namespace("A") }
+    for store in [plain, a, b, a2] { store.send(()) }
+    #expect(plain.state[0] != a.state[0])
+    #expect(a.state[0] != b.state[0])
+    #expect(a.state[0] == a2.state[0])
+  }
+
+  @Test func namespaceOrderMatters() {
+    let documentAroundRow = Store(initialState: [EffectID]()) {
+      IDReader().namespace("row").namespace("document")
+    }
+    let rowAroundDocument = Store(initialState: [EffectID]()) {
+      IDReader().namespace("document").namespace("row")
+    }
+    documentAroundRow.send(())
+    rowAroundDocument.send(())
+    #expect(documentAroundRow.state[0] != rowAroundDocument.state[0])
+    #expect(documentAroundRow.state[0].description.contains("[document, row]"))
+  }
+
+  @Test func namespaceDerivedFromStateIsReadBeforeTheAction() {
+    let byClosure = Store(initialState: [EffectID]()) {
+      IDReader().namespace { (state: [EffectID]) in state.count }
+    }
+    byClosure.send(())
+    byClosure.send(())
+    #expect(byClosure.state[0] != byClosure.state[1])
+    #expect(byClosure.state[0].description.contains("in: [0]"))
+    #expect(byClosure.state[1].description.contains("in: [1]"))
+    let byKeyPath = Store(initialState: [EffectID]()) { IDReader().namespace(\.count) }
+    byKeyPath.send(())
+    byKeyPath.send(())
+    #expect(byKeyPath.state[0] == byClosure.state[0])
+    #expect(byKeyPath.state[1] == byClosure.state[1])
+  }
+
+  @Test func theIDReadInAnEffectMatchesTheReducers() async throws {
+    let log = IDLog()
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker(clock: TestClock(), log: log).namespace("row 7").namespace("document 1")
+    }
+    try await store.send(.reportID)
+    try await store.finish()
+    let pair = try #require(log.all.first)
+    #expect(pair.reducer == pair.effect)
+    #expect(pair.effect.description.contains("[document 1, row 7]"))
+  }
+
+  @Test func twoStoresWithoutNamespacesAreIsolatedByTheCore() async throws {
+    let clock = TestClock()
+    let a = Store(initialState: Ticker.State()) { Ticker(clock: clock) }
+    let b = Store(initialState: Ticker.State()) { Ticker(clock: clock) }
+    a.send(.start)
+    let running = b.send(.start)
+    await a.send(.stop).finish()
+    await clock.advance(by: .seconds(2))
+    #expect(b.ticks == 2)
+    #expect(a.ticks == 0)
+    running.cancel()
+    await running.finish()
+  }
+
+  @Test func namespacedStoresRunSideBySide() async throws {
+    let clock = TestClock()
+    let one = TestStore(initialState: Ticker.State()) { Ticker(clock: clock).namespace(1) }
+    let two = TestStore(initialState: Ticker.State()) { Ticker(clock: clock).namespace(2) }
+    try await one.send(.start) { $0.isRunning = true }
+    try await two.send(.start) { $0.isRunning = true }
+    try await one.send(.stop) { $0.isRunning = false }
+    await clock.advance(by: .seconds(1))
+    try await two.receive(.tick) { $0.ticks = 1 }
+    try await two.send(.stop) { $0.isRunning = false }
+    try await one.finish()
+    try await two.finish()
+  }
+}
