@@ -28,7 +28,7 @@ let package = Package(
       dependencies: ["EffectCore", "EffectIdentifier", "SharedState", "Injection", "Undo"],
       swiftSettings: strictSettings),
     .executableTarget(
-      name: "EffectBenchmarks", dependencies: ["EffectCore", "EffectIdentifier"],
+      name: "EffectBenchmarks", dependencies: ["EffectCore", "EffectIdentifier", "Injection"],
       path: "Benchmarks/EffectBenchmarks", swiftSettings: strictSettings),
     .testTarget(name: "EffectCoreTests", dependencies: ["EffectCore"], swiftSettings: strictSettings),
     .testTarget(

@@ -21,4 +21,13 @@ if only == nil || only == "row-send" {
 let effects = EffectBenchmarks(harness: harness)
 if only == nil || only == "effect" { rows += await effects.effect() }
 if only == nil || only == "cancel" { rows += await effects.cancel() }
+if only == nil || only == "effect-id" || only == "dependency-read" {
+  let taskLocal = ContextBenchmarks.taskLocalRead(harness)
+  if only != "dependency-read" {
+    rows.append(ContextBenchmarks.effectID(harness, baseline: taskLocal))
+  }
+  if only != "effect-id" {
+    rows.append(ContextBenchmarks.dependencyRead(harness, baseline: taskLocal))
+  }
+}
 printReport(rows, quick: quick)

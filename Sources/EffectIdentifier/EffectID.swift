@@ -42,7 +42,7 @@
 public struct EffectID: Hashable, @unchecked Sendable {
   // `value` only ever holds a `Hashable & Sendable` user value, and `namespace` is immutable,
   // so sharing an id across tasks is safe.
-  private let fileID: String
+  private let fileID: StaticString
   private let line: UInt
   private let column: UInt
   private let value: AnyHashable?
@@ -73,7 +73,7 @@ public struct EffectID: Hashable, @unchecked Sendable {
   }
 
   private init(value: AnyHashable?, fileID: StaticString, line: UInt, column: UInt) {
-    self.fileID = "\(fileID)"
+    self.fileID = fileID
     self.line = line
     self.column = column
     self.value = value
@@ -86,6 +86,23 @@ public struct EffectID: Hashable, @unchecked Sendable {
     self.column = id.column
     self.value = id.value
     self.namespace = namespace
+  }
+
+  /// Two ids are equal when they come from the same declaration, with equal values, in equal
+  /// namespaces. A declaration's file name is one string literal, compared by address.
+  public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column
+      && lhs.fileID.utf8Start == rhs.fileID.utf8Start && lhs.value == rhs.value
+      && lhs.namespace == rhs.namespace
+  }
+
+  /// Hashes the declaration, the value and the namespaces.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(fileID.utf8Start)
+    hasher.combine(value)
+    hasher.combine(namespace)
   }
 
   /// The identity composed with the namespaces in force here.
