@@ -85,6 +85,14 @@ public final class Injectable<Value: Sendable>: Sendable {
   }
 }
 
+extension Injectable: Hashable {
+  /// Injectables are equal when they are the same declaration.
+  public static func == (lhs: Injectable, rhs: Injectable) -> Bool { lhs === rhs }
+
+  /// Hashes the declaration's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// How long the value of an ``Injectable`` lives.
 public enum InjectionScope: Sendable, Equatable {
   /// A new value at every resolution (the default).

@@ -26,7 +26,9 @@ extension TestStore {
     var values = DependencyValues.current
     values.context = .test
     try update(&values)
-    let feature = reducer().context(DependencyScope(values: values))
+    let scope = DependencyScope(values: values)
+    // Built inside the overrides, so that properties resolved on creation (`@Injected`) see them.
+    let feature = scope.withContext { reducer() }.context(scope)
     self.init(initialState: initialState) { feature }
   }
 }

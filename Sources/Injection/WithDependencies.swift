@@ -61,6 +61,7 @@ public func withDependencies<R>(
 ///
 /// - Parameter body: Receives the captured dependencies.
 /// - Returns: What `body` returns.
+@discardableResult
 public func withEscapedDependencies<R>(_ body: (EscapedDependencies) throws -> R) rethrows -> R {
   try body(EscapedDependencies(values: DependencyValues.current))
 }

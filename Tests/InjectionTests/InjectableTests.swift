@@ -77,3 +77,34 @@ enum Services {
     #expect(output.contains("Circular dependency: first → second → first"))
   }
 }
+
+extension InjectableTests {
+  struct Reader: Reducer {
+    @Injected(Services.greeting) var eager
+    func reduce(into state: inout [String], action: Void) -> Effect<Void> {
+      @Injected(Services.greeting) var greeting
+      state = [eager, greeting]
+      return .none
+    }
+  }
+
+  @Test @MainActor func testStoreOverridesReachInjectablesResolvedOnCreationAndInReduce()
+    async throws
+  {
+    let store = TestStore(initialState: [String]()) {
+      Reader()
+    } withDependencies: {
+      $0[Services.greeting] = "test"
+    }
+    try await store.send(()) { $0 = ["test", "test"] }
+    try await store.finish()
+  }
+
+  @Test @MainActor func reducerModifierOverridesAnInjectable() async throws {
+    let store = TestStore(initialState: [String]()) {
+      Reader().dependency(\.[Services.greeting], "modifier")
+    }
+    try await store.send(()) { $0 = ["hello", "modifier"] }
+    try await store.finish()
+  }
+}

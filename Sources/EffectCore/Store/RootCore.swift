@@ -62,6 +62,15 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     return StoreTask(handles: handles)
   }
 
+  /// Changes the state outside any reducer, as one batch: observers hear it once.
+  func restore(_ change: (inout R.State) -> Void) -> Bool {
+    registrar.withMutation(of: self, keyPath: stateKeyPath) { change(&currentState) }
+    if !observers.isEmpty {
+      for observer in observers.values { observer() }
+    }
+    return true
+  }
+
   private func reduce(_ action: R.Action) -> Effect<R.Action> {
     guard let inherited else { return reducer.reduce(into: &currentState, action: action) }
     return inherited.withContext { reducer.reduce(into: &currentState, action: action) }

@@ -58,6 +58,25 @@ public final class Store<State, Action>: Observable {
     core.send(action)
   }
 
+  /// Changes the state directly, outside any reducer, for tools that bring back an earlier
+  /// state: undo, time travel, reloading a document.
+  ///
+  /// No reducer runs and no effect starts; observers hear the change like a batch of actions.
+  /// Features should change their state through actions; this is for the few tools that sit
+  /// outside every feature.
+  ///
+  /// ```swift
+  /// store.restoreState { $0 = savedState }
+  /// ```
+  ///
+  /// - Parameter change: Changes the state in place.
+  /// - Returns: `false` (and nothing changes) when this is a scoped store whose state key path is
+  ///   not writable.
+  @discardableResult
+  public func restoreState(_ change: (inout State) -> Void) -> Bool {
+    core.restore(change)
+  }
+
   /// A store for a child feature: a view onto this store's state and actions.
   ///
   /// ```swift

@@ -6,6 +6,8 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
 
   var state: State { get }
   func send(_ action: Action) -> StoreTask
+  /// Changes the state outside any reducer; `false` when this core cannot write its state.
+  func restore(_ change: (inout State) -> Void) -> Bool
   /// Calls `observer` after every batch of actions; returns a token for ``removeObserver(_:)``.
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int
   func removeObserver(_ token: Int)
@@ -31,6 +33,12 @@ final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
   var state: State { parent.state[keyPath: toState] }
 
   func send(_ action: Action) -> StoreTask { parent.send(toAction.embed(action)) }
+
+  func restore(_ change: (inout State) -> Void) -> Bool {
+    // `scope` takes read-only key paths, but a writable one written as a literal stays writable.
+    guard let writable = toState as? WritableKeyPath<Parent.State, State> else { return false }
+    return parent.restore { change(&$0[keyPath: writable]) }
+  }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
     parent.addObserver(observer)

@@ -90,16 +90,8 @@ public final class TestStore<State: Equatable, Action> {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) async throws -> TestStoreTask {
-    if !recorder.received.isEmpty {
-      guard exhaustivity == .off else {
-        throw TestStoreFailure(
-          "Must handle \(recorder.received.count) received action(s) before sending "
-            + "\(Dump.string(action)):\n\n" + describeReceived()
-            + "\n\nAssert them with 'receive', or call 'skipReceivedActions()'.",
-          fileID: fileID, line: line)
-      }
-      skipReceived()
-    }
+    try checkNoUnreceivedActions(
+      before: "sending \(Dump.string(action))", fileID: fileID, line: line)
     recorder.isTestSend = true
     let task = core.send(action)
     recorder.isTestSend = false
@@ -109,6 +101,35 @@ public final class TestStore<State: Equatable, Action> {
       actual: actual, assert: assert, what: "sending \(Dump.string(action))", fileID: fileID,
       line: line)
     return TestStoreTask(task: task, fileID: fileID, line: line)
+  }
+
+  /// Changes the state outside any reducer, as ``Store/restoreState(_:)`` does, and asserts
+  /// the change, as ``send(_:assert:fileID:line:)`` does for an action.
+  ///
+  /// Tools such as undo build their test helpers on it:
+  ///
+  /// ```swift
+  /// try await store.restoreState("reload") { $0 = saved } assert: { $0.name = "Saved" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - description: What the change is, for failures.
+  ///   - change: Changes the state in place.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Throws: ``TestStoreFailure`` when received actions are still unasserted (exhaustive
+  ///   stores only) or the state differs from the expectation.
+  public func restoreState(
+    _ description: String,
+    _ change: (inout State) -> Void,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws {
+    try checkNoUnreceivedActions(before: description, fileID: fileID, line: line)
+    _ = core.restore(change)
+    try check(actual: core.state, assert: assert, what: description, fileID: fileID, line: line)
   }
 
   /// Asserts that an effect sent `action` next, and the state change it made.
@@ -276,6 +297,19 @@ public final class TestStore<State: Equatable, Action> {
     throw TestStoreFailure(
       headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: -, Actual: +)",
       fileID: fileID, line: line)
+  }
+
+  private func checkNoUnreceivedActions(
+    before what: String, fileID: StaticString, line: UInt
+  ) throws {
+    guard !recorder.received.isEmpty else { return }
+    guard exhaustivity == .off else {
+      throw TestStoreFailure(
+        "Must handle \(recorder.received.count) received action(s) before \(what):\n\n"
+          + describeReceived() + "\n\nAssert them with 'receive', or call 'skipReceivedActions()'.",
+        fileID: fileID, line: line)
+    }
+    skipReceived()
   }
 
   /// Throws what the feature reported through ``TestIssue`` since the last assertion.
