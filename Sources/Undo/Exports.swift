@@ -1,0 +1,2 @@
+// Undo builds on EffectCore's stores; importing it brings them along.
+@_exported import EffectCore

@@ -1,0 +1,97 @@
+extension TestStore where State: Codable {
+  /// Sends an action, asserts its change, and records the change as an undoable step, as
+  /// ``EffectCore/Store/send(_:undoable:named:coalescing:)`` does for a store.
+  ///
+  /// ```swift
+  /// try await store.send(.rename("Tea"), undoable: history) { $0.name = "Tea" }
+  /// try await store.undo(history) { $0.name = "Timer 1" }
+  /// try await store.redo(history) { $0.name = "Tea" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - history: Where to record the step.
+  ///   - name: The step's name.
+  ///   - coalescingKey: Steps with the same key in a row become one.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  /// - Returns: The action's effects.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    undoable history: UndoHistory,
+    named name: String? = nil,
+    coalescing coalescingKey: AnyHashable? = nil,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws -> TestStoreTask {
+    let before = try StateTree.of(state)
+    let task = try await send(action, assert: assert, fileID: fileID, line: line)
+    let after = try StateTree.of(state)
+    if after != before {
+      history.record(
+        UndoStep(
+          name: name, changes: [.patch(before: before, after: after, target: nil)],
+          coalescingKey: coalescingKey))
+    }
+    return task
+  }
+
+  /// Undoes the last step of `history` on this store and asserts the change.
+  ///
+  /// - Parameters:
+  ///   - history: The history the steps were recorded in by
+  ///     ``send(_:undoable:named:coalescing:assert:fileID:line:)``.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  public func undo(
+    _ history: UndoHistory,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws {
+    guard let step = history.popUndo() else {
+      throw TestStoreFailure("There is nothing to undo.", fileID: fileID, line: line)
+    }
+    try await apply(step, undoing: true, assert: assert, fileID: fileID, line: line)
+  }
+
+  /// Redoes the last undone step of `history` on this store and asserts the change.
+  ///
+  /// - Parameters:
+  ///   - history: The history.
+  ///   - assert: Changes the previous state into the expected state.
+  ///   - fileID: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  public func redo(
+    _ history: UndoHistory,
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws {
+    guard let step = history.popRedo() else {
+      throw TestStoreFailure("There is nothing to redo.", fileID: fileID, line: line)
+    }
+    try await apply(step, undoing: false, assert: assert, fileID: fileID, line: line)
+  }
+
+  private func apply(
+    _ step: UndoStep, undoing: Bool, assert: ((inout State) throws -> Void)?,
+    fileID: StaticString, line: UInt
+  ) async throws {
+    var failure: (any Error)?
+    let verb = undoing ? "undoing" : "redoing"
+    try await restoreState(
+      "\(verb) \"\(step.name ?? "")\"",
+      { state in
+        do { try step.apply(to: &state, undoing: undoing) } catch { failure = error }
+      },
+      assert: assert, fileID: fileID, line: line)
+    if let failure {
+      throw TestStoreFailure("\(verb) failed: \(failure)", fileID: fileID, line: line)
+    }
+  }
+}
