@@ -20,6 +20,7 @@ import Testing
     enum Action: Equatable {
       case read, readLater
       case readInEffect([String])
+      case sendRead
     }
     let clock: TestClock<Duration>
 
@@ -34,6 +35,8 @@ import Testing
           await send(.readInEffect(Tenant.names))
           // An effect started later by an effect is still inside the context.
         }
+      case .sendRead:
+        return .run { send in await send(.read) }
       case .readInEffect(let names):
         state.seen.append(names)
         return .none
@@ -52,6 +55,15 @@ import Testing
     try await store.receive(.readInEffect(["outer", "inner"])) {
       $0.seen.append(["outer", "inner"])
     }
+    try await store.finish()
+  }
+
+  @Test func actionsFromEffectsAreReducedInTheStoresContextsOnly() async throws {
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(clock: TestClock()).context(Tenant(name: "inner")).context(Tenant(name: "outer"))
+    }
+    try await store.send(.sendRead)
+    try await store.receive(.read) { $0.seen = [["outer", "inner"]] }
     try await store.finish()
   }
 

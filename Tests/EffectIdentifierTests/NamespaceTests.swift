@@ -55,6 +55,36 @@ import Testing
     #expect(pair.effect.description.contains("[document 1, row 7]"))
   }
 
+  @Test func aTimerStopsItselfInsideANamespace() async throws {
+    struct Countdown: Reducer {
+      struct State: Equatable { var remaining = 2 }
+      enum Action: Equatable { case start, tick }
+      let clock: TestClock<Duration>
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        @EffectID var timerID
+        switch action {
+        case .start:
+          return .run { [clock] send in
+            for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+          }
+          .cancellable(id: timerID)
+        case .tick:
+          state.remaining -= 1
+          return state.remaining == 0 ? .cancel(id: timerID) : .none
+        }
+      }
+    }
+    let clock = TestClock()
+    let store = TestStore(initialState: Countdown.State()) {
+      Countdown(clock: clock).namespace("tea").namespace("kitchen")
+    }
+    try await store.send(.start)
+    await clock.advance(by: .seconds(2))
+    try await store.receive(.tick) { $0.remaining = 1 }
+    try await store.receive(.tick) { $0.remaining = 0 }
+    try await store.finish()
+  }
+
   @Test func twoStoresWithoutNamespacesAreIsolatedByTheCore() async throws {
     let clock = TestClock()
     let a = Store(initialState: Ticker.State()) { Ticker(clock: clock) }

@@ -33,19 +33,29 @@ public struct Send<Action>: Sendable {
     self.registry = registry
   }
 
-  /// Sends an action into the store, unless the effect has been cancelled or has finished.
+  /// Sends an action into the store, unless the effect has been cancelled or has finished, and
+  /// returns once the store has reduced it.
+  ///
+  /// The store reduces the action on the main actor, outside the effect's task: the task-local
+  /// values that contexts put around the effect (namespaces, dependency overrides) do not leak
+  /// into the reducer, which enters its own contexts again from the root.
   ///
   /// - Parameter action: The action to send.
-  @MainActor
-  public func callAsFunction(_ action: Action) {
-    guard !Task.isCancelled, handle?.isActive ?? true else { return }
-    deliver(action)
+  public func callAsFunction(_ action: Action) async {
+    await deliver(boxed: UncheckedSendable(action))
   }
 
   /// Sends an action that an effect description carried across to the effect's task.
-  @MainActor
-  func deliver(boxed action: UncheckedSendable<Action>) {
-    self(action.value)
+  func deliver(boxed action: UncheckedSendable<Action>) async {
+    guard !Task.isCancelled, handle?.isActive ?? true else { return }
+    let deliver = self.deliver
+    let handle = self.handle
+    // A detached task starts with no task-local values: the reducer runs in the store's
+    // contexts only, never in the effect's.
+    await Task.detached(priority: Task.currentPriority) { @MainActor in
+      guard handle?.isActive ?? true else { return }
+      deliver(action.value)
+    }.value
   }
 
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {

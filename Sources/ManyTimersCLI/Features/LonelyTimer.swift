@@ -1,0 +1,77 @@
+import EffectIdentifier
+import Injection
+
+/// One countdown timer. It knows nothing of the world outside: no id, no list, no document.
+/// Its only effect identifier is the `@EffectID` declared in `reduce`; whoever hosts it many
+/// times namespaces it.
+///
+/// | action | behaviour |
+/// |---|---|
+/// | start | status = counting; a 1-second timer (cancelling any earlier one) sends `tick` |
+/// | stop | status = ready; cancels the timer |
+/// | toggle | finished → reset; ready → start; counting → stop |
+/// | reset | remaining = duration, then stop |
+/// | tick | remaining -= 1; at 0: status = finished, timer cancelled, bell rung if on |
+struct LonelyTimer: Reducer {
+  struct State: Equatable, Codable, Sendable {
+    var name: String
+    /// Whole seconds.
+    var duration: Int
+    var remaining: Int
+    var status: Status = .ready
+
+    init(name: String, duration: Int, remaining: Int? = nil, status: Status = .ready) {
+      self.name = name
+      self.duration = duration
+      self.remaining = remaining ?? duration
+      self.status = status
+    }
+  }
+
+  enum Status: String, Codable, Sendable, CaseIterable {
+    case ready
+    case counting
+    case finished
+  }
+
+  enum Action: Equatable, Sendable {
+    case start
+    case stop
+    case toggle
+    case reset
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.terminalBell) var bell
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    @EffectID var timerID
+    switch action {
+    case .start:
+      state.status = .counting
+      return .run { send in
+        for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+      }
+      .cancellable(id: timerID, cancelInFlight: true)
+    case .stop:
+      state.status = .ready
+      return .cancel(id: timerID)
+    case .toggle:
+      switch state.status {
+      case .finished: return reduce(into: &state, action: .reset)
+      case .ready: return reduce(into: &state, action: .start)
+      case .counting: return reduce(into: &state, action: .stop)
+      }
+    case .reset:
+      state.remaining = state.duration
+      return reduce(into: &state, action: .stop)
+    case .tick:
+      state.remaining -= 1
+      guard state.remaining <= 0 else { return .none }
+      state.remaining = 0
+      state.status = .finished
+      return .merge(.cancel(id: timerID), .run { _ in bell.ring() })
+    }
+  }
+}
