@@ -30,10 +30,13 @@ public final class UndoHistory: Observable {
 
   /// The most steps kept; the oldest are dropped beyond it. `0` keeps every step.
   public var levelsOfUndo: Int {
-    didSet { trim() }
+    didSet {
+      trim()
+      notify()
+    }
   }
 
-  /// Whether an undo is running: steps recorded now are its redo.
+  /// Whether an undo is running; steps sent while it runs are not recorded.
   public private(set) var isUndoing = false
 
   /// Whether a redo is running.

@@ -16,6 +16,10 @@ enum StatePatch {
     if before == after { return current }
     if current == after { return before }
     switch (before, after, current) {
+    case (.object(let b, _), .object(let a, _), _)
+    where b.count == 1 && a.count == 1 && b.keys != a.keys:
+      // An enum that changed case: one value, taken back only if it is still what the step made.
+      return current
     case (.object(let b, let order), .object(let a, _), .object(var c, var currentOrder)):
       for key in order + a.keys.filter({ b[$0] == nil }) {
         switch (b[key], a[key], c[key]) {

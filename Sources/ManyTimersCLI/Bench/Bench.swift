@@ -1,0 +1,117 @@
+import Foundation
+import Injection
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Glibc)
+  private let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+  private let rusageSelf = RUSAGE_SELF
+#endif
+
+/// `many-timers bench`: N LonelyTimers in one shoebox store on the real clock, against N bare
+/// tasks sleeping one second in a loop, for the same time: ticks, CPU time and memory.
+@MainActor
+struct Bench {
+  let timers: Int
+  let seconds: Int
+  let output: (String) -> Void
+
+  struct Figures {
+    var ticks: Int
+    var cpu: Double
+    var memory: Int
+  }
+
+  func run() async {
+    output("bench: \(timers) timers for \(seconds) s on the real clock")
+    let baseline = await measure(bare)
+    let ours = await measure(library)
+    report("bare tasks", baseline)
+    report("LonelyTimers", ours)
+    let cpuRatio = baseline.cpu > 0 ? ours.cpu / baseline.cpu : 0
+    let extra = timers > 0 ? (ours.memory - baseline.memory) / timers : 0
+    output(
+      "ratio: cpu \(format(cpuRatio))x the bare tasks; memory \(extra) bytes per timer over them")
+  }
+
+  private func report(_ name: String, _ figures: Figures) {
+    let perTimer = timers > 0 ? figures.memory / timers : 0
+    output(
+      "\(name): ticks \(figures.ticks), cpu \(format(figures.cpu)) s, memory \(figures.memory / 1024) KiB (\(perTimer) bytes per timer)"
+    )
+  }
+
+  private func format(_ value: Double) -> String {
+    String(format: "%.3f", value)
+  }
+
+  /// Runs `body` and measures the CPU it used and the resident memory it added while running.
+  private func measure(_ body: () async -> (ticks: Int, memory: Int)) async -> Figures {
+    let cpuBefore = Self.cpuTime()
+    let result = await body()
+    return Figures(ticks: result.ticks, cpu: Self.cpuTime() - cpuBefore, memory: result.memory)
+  }
+
+  private func bare() async -> (ticks: Int, memory: Int) {
+    let ticks = Atomic<Int>(0)
+    let before = Self.residentBytes()
+    let tasks = (0..<timers).map { _ in
+      Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(1))
+          ticks.add(1, ordering: .relaxed)
+        }
+      }
+    }
+    try? await Task.sleep(for: .seconds(seconds))
+    let memory = Self.residentBytes() - before
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+    return (ticks.load(ordering: .relaxed), memory)
+  }
+
+  private func library() async -> (ticks: Int, memory: Int) {
+    let before = Self.residentBytes()
+    var state = Shoebox.State()
+    for index in 0..<timers {
+      state.append(LonelyTimer.State(name: "Timer \(index + 1)", duration: seconds + 3600))
+    }
+    let store = withDependencies {
+      $0.continuousClock = ContinuousClock()
+    } operation: {
+      Store(initialState: state) { Shoebox() }
+    }
+    store.send(.startAll)
+    try? await Task.sleep(for: .seconds(seconds))
+    let memory = Self.residentBytes() - before
+    let ticks = store.timers.reduce(0) { $0 + $1.duration - $1.remaining }
+    await store.send(.stopAll).finish()
+    return (ticks, memory)
+  }
+
+  static func cpuTime() -> Double {
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+  }
+
+  /// The process's resident memory now (Linux), or its peak where that is all there is.
+  static func residentBytes() -> Int {
+    if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    {
+      return pages * Int(getpagesize())
+    }
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    return Int(usage.ru_maxrss) * 1024
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Injection
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `many-timers`: reads the command line and runs the mode it asks for.
+@MainActor
+struct App {
+  var output: (String) -> Void = { print($0) }
+  var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  /// Reads the next line of standard input, `nil` at its end.
+  var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+  var isTerminal: Bool = isatty(0) == 1 && isatty(1) == 1
+
+  func run(_ arguments: [String]) async -> ExitCode {
+    let mode: Mode
+    do {
+      mode = try Arguments.parse(arguments)
+    } catch {
+      errorOutput("error: \(error)\nRun 'many-timers --help' for usage.")
+      return .usage
+    }
+    switch mode {
+    case .help:
+      output(Help.text)
+      return .success
+    case .version:
+      output(Help.version)
+      return .success
+    case .new(let path, let name, let duration):
+      return createDocument(at: path, name: name, duration: duration)
+    case .bench(let timers, let seconds):
+      await Bench(timers: timers, seconds: seconds, output: output).run()
+      return .success
+    case .interactive(let source):
+      guard isTerminal else { return await runScript(nil, virtualClock: false, source: source) }
+      return await withHost(source, clock: ContinuousClock(), ringsBell: true) { host in
+        await InteractiveScreen(host: host).run()
+      }
+    case .run(let script, let virtualClock, let source):
+      return await runScript(script, virtualClock: virtualClock, source: source)
+    }
+  }
+
+  private func createDocument(at path: String, name: String?, duration: Int?) -> ExitCode {
+    let seconds = duration ?? ScriptCommand.defaultDuration
+    let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let document = TimerDocument(
+      id: UUID(), timer: LonelyTimer.State(name: name ?? fileName, duration: seconds))
+    do {
+      try DocumentFile.create(document, at: path)
+      output("created \(path)")
+      return .success
+    } catch {
+      errorOutput("error: \(path): \(error)")
+      return error == .exists ? .cannotCreate : .ioError
+    }
+  }
+
+  private func runScript(
+    _ scriptPath: String?, virtualClock: Bool, source: TimerSource
+  ) async -> ExitCode {
+    var lines: [String]? = nil
+    if let scriptPath {
+      guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+        let reason =
+          FileManager.default.fileExists(atPath: scriptPath) ? "cannot read it" : "no such file"
+        errorOutput("error: \(scriptPath): \(reason)")
+        return .noInput
+      }
+      lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    let testClock = TestClock()
+    let clock: any Clock<Duration> = virtualClock ? testClock : ContinuousClock()
+    return await withHost(source, clock: clock) { host in
+      let runner = ScriptRunner(
+        host: host,
+        advance: { duration in
+          if virtualClock {
+            await testClock.advance(by: duration)
+          } else {
+            try? await Task.sleep(for: duration)
+          }
+        },
+        output: output, errorOutput: errorOutput)
+      var number = 0
+      while !runner.didQuit,
+        let line = lines.map({ number < $0.count ? $0[number] : nil }) ?? readLine()
+      {
+        number += 1
+        await runner.run(line: line, number: number)
+      }
+      for problem in host.save() {
+        errorOutput("error: \(problem)")
+        return .ioError
+      }
+      return runner.hadErrors ? .dataError : .success
+    }
+  }
+
+  /// Builds the host for `source` with its clock and bell, and runs `body` with it.
+  private func withHost(
+    _ source: TimerSource, clock: any Clock<Duration>, ringsBell: Bool = false,
+    _ body: @MainActor (any TimerHost) async -> ExitCode
+  ) async -> ExitCode {
+    var documents: [(path: String, document: TimerDocument)] = []
+    if case .documents(let paths) = source {
+      var worst: ExitCode?
+      for path in paths {
+        do {
+          documents.append((path, try DocumentFile.read(path)))
+        } catch {
+          errorOutput("error: \(path): \(error)")
+          worst = error == .missing && worst != .dataError ? .noInput : .dataError
+        }
+      }
+      if let worst { return worst }
+    }
+    let host: any TimerHost = withDependencies {
+      $0.continuousClock = clock
+      $0.terminalBell = ringsBell ? TerminalBell { Terminal.ringBell() } : TerminalBell {}
+    } operation: {
+      switch source {
+      case .shoebox(let count): ShoeboxHost(state: .standard(count: count))
+      case .documents: DocumentsHost(documents: documents)
+      }
+    }
+    return await body(host)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
+/// Reads and writes `.timer` files. Every write goes to a temporary file beside the document,
+/// is flushed to disk, then renamed over it: a crash leaves the old file or the new one, never a
+/// mix.
+enum DocumentFile {
+  static func read(_ path: String) throws(DocumentError) -> TimerDocument {
+    guard FileManager.default.fileExists(atPath: path) else { throw .missing }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(reason(errno))
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      // One byte past the limit is enough to tell the file is too large.
+      data = try handle.read(upToCount: TimerDocument.maximumSize + 1) ?? Data()
+    } catch {
+      throw .unreadable("\(error.localizedDescription)")
+    }
+    return try TimerDocument.decode(data)
+  }
+
+  /// Replaces the document at `path` atomically.
+  static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
+    let temporary = try writeTemporary(document.encoded(), beside: path)
+    guard rename(temporary, path) == 0 else {
+      let error = errno
+      unlink(temporary)
+      throw .cannotSave(reason(error))
+    }
+  }
+
+  /// Creates a document at `path`, refusing to replace an existing file, atomically.
+  static func create(_ document: TimerDocument, at path: String) throws(DocumentError) {
+    if FileManager.default.fileExists(atPath: path) { throw .exists }
+    let temporary = try writeTemporary(document.encoded(), beside: path)
+    defer { unlink(temporary) }
+    // `link` fails if the name is taken, even by a file created a moment ago.
+    guard link(temporary, path) == 0 else {
+      throw errno == EEXIST ? .exists : .cannotSave(reason(errno))
+    }
+  }
+
+  private static func writeTemporary(_ data: Data, beside path: String) throws(DocumentError)
+    -> String
+  {
+    let url = URL(fileURLWithPath: path)
+    let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp").path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else { throw .cannotSave(reason(errno)) }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    close(descriptor)
+    guard failure == 0 else {
+      unlink(temporary)
+      throw .cannotSave(reason(failure))
+    }
+    return temporary
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+  }
+}

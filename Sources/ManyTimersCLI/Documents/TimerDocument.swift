@@ -1,0 +1,124 @@
+import Foundation
+
+/// A `.timer` file: one timer and the id that namespaces it.
+///
+/// ```json
+/// {"format":1,"id":"<UUID>","name":"Tea","duration":180,"remaining":180,"status":"ready"}
+/// ```
+struct TimerDocument: Equatable, Sendable {
+  /// The format this version writes and the newest it reads.
+  static let format = 1
+  /// The largest document accepted; a timer takes a few dozen bytes.
+  static let maximumSize = 1 << 20
+  /// The longest name accepted.
+  static let maximumNameLength = 1_000
+
+  var id: UUID
+  var timer: LonelyTimer.State
+
+  /// The document's bytes: one line of JSON, fields in a fixed order.
+  func encoded() -> Data {
+    let fields = [
+      "\"format\":\(Self.format)",
+      "\"id\":\(JSONText.string(id.uuidString))",
+      "\"name\":\(JSONText.string(timer.name))",
+      "\"duration\":\(timer.duration)",
+      "\"remaining\":\(timer.remaining)",
+      "\"status\":\(JSONText.string(timer.status.rawValue))",
+    ]
+    return Data(("{" + fields.joined(separator: ",") + "}\n").utf8)
+  }
+
+  /// Reads a document, checking every field.
+  ///
+  /// - Throws: `DocumentError.invalid` with what is wrong, or `.newerFormat`.
+  static func decode(_ data: Data) throws(DocumentError) -> TimerDocument {
+    guard data.count <= maximumSize else {
+      throw .invalid("too large (\(data.count) bytes; a timer document is under 1 MiB)")
+    }
+    guard String(data: data, encoding: .utf8) != nil else {
+      throw .invalid("not UTF-8 text")
+    }
+    let object: [String: Any]
+    do {
+      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        throw DocumentError.invalid("not a JSON object")
+      }
+      object = parsed
+    } catch let error as DocumentError {
+      throw error
+    } catch {
+      throw .invalid("not valid JSON")
+    }
+    let format = try integer(object, "format")
+    guard format <= Self.format else { throw .newerFormat(format) }
+    guard format >= 1 else { throw .invalid("unknown format \(format)") }
+    guard let idText = object["id"] as? String else { throw .invalid(missingOrWrong("id")) }
+    guard let id = UUID(uuidString: idText) else { throw .invalid("'id' is not a UUID") }
+    guard let name = object["name"] as? String else { throw .invalid(missingOrWrong("name")) }
+    guard name.count <= maximumNameLength else {
+      throw .invalid("'name' is longer than \(maximumNameLength) characters")
+    }
+    let duration = try integer(object, "duration")
+    guard (0...TimerDuration.maximum).contains(duration) else {
+      throw .invalid("'duration' must be 0 to \(TimerDuration.maximum) seconds, not \(duration)")
+    }
+    let remaining = try integer(object, "remaining")
+    guard (0...duration).contains(remaining) else {
+      throw .invalid("'remaining' must be 0 to 'duration' (\(duration)), not \(remaining)")
+    }
+    guard let statusText = object["status"] as? String,
+      let status = LonelyTimer.Status(rawValue: statusText)
+    else {
+      throw .invalid("'status' must be \"ready\", \"counting\" or \"finished\"")
+    }
+    return TimerDocument(
+      id: id,
+      timer: LonelyTimer.State(
+        name: name, duration: duration, remaining: remaining, status: status))
+  }
+
+  private static func missingOrWrong(_ field: String) -> String {
+    "'\(field)' is missing or not a string"
+  }
+
+  /// A whole number field; JSON numbers with a fraction, out of range or not numbers at all are
+  /// refused.
+  private static func integer(_ object: [String: Any], _ field: String) throws(DocumentError)
+    -> Int
+  {
+    guard let value = object[field] else { throw .invalid("'\(field)' is missing") }
+    guard !(value is Bool), let number = value as? NSNumber else {
+      throw .invalid("'\(field)' is not a whole number")
+    }
+    let double = number.doubleValue
+    guard double.isFinite, abs(double) < 1e15 else {
+      throw .invalid("'\(field)' is out of range")
+    }
+    guard double.rounded() == double else { throw .invalid("'\(field)' is not a whole number") }
+    return Int(double)
+  }
+}
+
+/// What can go wrong with a document, as the `error: FILE: …` line says it.
+enum DocumentError: Error, Equatable, CustomStringConvertible {
+  case missing
+  case unreadable(String)
+  case invalid(String)
+  case newerFormat(Int)
+  case exists
+  case cannotSave(String)
+
+  var description: String {
+    switch self {
+    case .missing: "no such file"
+    case .unreadable(let reason): "cannot read: \(reason)"
+    case .invalid(let reason): "not a timer document: \(reason)"
+    case .newerFormat(let format):
+      "format \(format) is newer than this many-timers understands (\(TimerDocument.format)); "
+        + "update many-timers to open it"
+    case .exists: "already exists; 'new' never overwrites a file"
+    case .cannotSave(let reason): "cannot save: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/// Draws the timers as lines of text: a title, one row per timer (name, remaining as m:ss, a
+/// progress bar, status), the key legend, and a prompt or message line.
+struct ScreenRenderer {
+  var width: Int
+  var height: Int
+  var color: Bool
+
+  struct Frame: Equatable {
+    var lines: [String]
+  }
+
+  func frame(
+    rows: [LonelyTimer.State], selected: Int, bell: Bool, prompt: String?, message: String?,
+    title: String
+  ) -> Frame {
+    var lines: [String] = []
+    let bellText = bell ? "bell on" : "bell off"
+    lines.append(style(fit(" \(title) — \(rows.count) timers, \(bellText)"), bold: true))
+    lines.append("")
+    let listHeight = max(1, height - 6)
+    let first = max(0, min(selected - listHeight + 1, rows.count - listHeight))
+    for index in first..<min(rows.count, first + listHeight) {
+      lines.append(row(rows[index], number: index + 1, isSelected: index == selected))
+    }
+    if rows.isEmpty { lines.append(fit("   (no timers — press a to add one)")) }
+    while lines.count < height - 3 { lines.append("") }
+    lines.append(
+      dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")))
+    lines.append(
+      dim(
+        fit(" n rename · +/- 10 s · u undo · U redo · S start all · X stop all · b bell · q quit")))
+    lines.append(fit(prompt ?? message ?? ""))
+    return Frame(lines: Array(lines.prefix(height)))
+  }
+
+  private func row(_ timer: LonelyTimer.State, number: Int, isSelected: Bool) -> String {
+    let marker = isSelected ? "▸" : " "
+    let numberText = pad(String(number), 3, right: true)
+    let time = pad(TimerDuration.format(timer.remaining), 8, right: true)
+    let barWidth = max(4, min(30, width / 4))
+    let done =
+      timer.duration > 0 ? (timer.duration - timer.remaining) * barWidth / timer.duration : barWidth
+    let bar =
+      "[" + String(repeating: "█", count: done) + String(repeating: "░", count: barWidth - done)
+      + "]"
+    let status = pad(timer.status.rawValue, 8, right: false)
+    let fixed = 1 + 3 + 2 + 8 + 2 + barWidth + 2 + 2 + 8
+    let nameWidth = max(4, width - fixed - 1)
+    let name = pad(truncate(timer.name, nameWidth), nameWidth, right: false)
+    var text = "\(marker)\(numberText)  \(name)\(time)  \(bar)  \(status)"
+    text = fit(text)
+    guard color else { return text }
+    let statusColor =
+      switch timer.status {
+      case .ready: ""
+      case .counting: "\u{1B}[32m"
+      case .finished: "\u{1B}[33m"
+      }
+    let selection = isSelected ? "\u{1B}[7m" : ""
+    return selection + statusColor + text + "\u{1B}[0m"
+  }
+
+  private func style(_ text: String, bold: Bool) -> String {
+    color && bold ? "\u{1B}[1m" + text + "\u{1B}[0m" : text
+  }
+
+  private func dim(_ text: String) -> String {
+    color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
+  }
+
+  /// Cuts text to the screen's width.
+  private func fit(_ text: String) -> String {
+    truncate(text, width)
+  }
+
+  private func truncate(_ text: String, _ limit: Int) -> String {
+    // Control characters would move the cursor: names show them as '?'.
+    let clean = String(text.map { $0.isASCII && ($0.asciiValue ?? 32) < 32 ? "?" : $0 })
+    guard clean.count > limit else { return clean }
+    return limit > 1 ? String(clean.prefix(limit - 1)) + "…" : String(clean.prefix(limit))
+  }
+
+  private func pad(_ text: String, _ count: Int, right: Bool) -> String {
+    guard text.count < count else { return text }
+    let padding = String(repeating: " ", count: count - text.count)
+    return right ? padding + text : text + padding
+  }
+}
+
+/// Turns one frame into the next with as little output as possible: only the lines that
+/// changed are rewritten, in place, so the screen never flickers.
+enum ScreenDiff {
+  static func update(from old: ScreenRenderer.Frame?, to new: ScreenRenderer.Frame) -> String {
+    var output = ""
+    let count = max(old?.lines.count ?? 0, new.lines.count)
+    for index in 0..<count {
+      let line = index < new.lines.count ? new.lines[index] : ""
+      if let old, index < old.lines.count, old.lines[index] == line { continue }
+      output += "\u{1B}[\(index + 1);1H" + line + "\u{1B}[K"
+    }
+    return output
+  }
+}
