@@ -39,9 +39,9 @@ struct TimerDocument: Equatable, Sendable {
     guard String(data: data, encoding: .utf8) != nil else {
       throw .invalid("not UTF-8 text")
     }
-    let object: [String: Any]
+    let object: [String: JSONValue]
     do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      guard case .object(let parsed) = try JSONDecoder().decode(JSONValue.self, from: data) else {
         throw DocumentError.invalid("not a JSON object")
       }
       object = parsed
@@ -53,9 +53,9 @@ struct TimerDocument: Equatable, Sendable {
     let format = try integer(object, "format")
     guard format <= Self.format else { throw .newerFormat(format) }
     guard format >= 1 else { throw .invalid("unknown format \(format)") }
-    guard let idText = object["id"] as? String else { throw .invalid(missingOrWrong("id")) }
+    guard case .string(let idText) = object["id"] else { throw .invalid(missingOrWrong("id")) }
     guard let id = UUID(uuidString: idText) else { throw .invalid("'id' is not a UUID") }
-    guard let name = object["name"] as? String else { throw .invalid(missingOrWrong("name")) }
+    guard case .string(let name) = object["name"] else { throw .invalid(missingOrWrong("name")) }
     guard name.count <= maximumNameLength else {
       throw .invalid("'name' is longer than \(maximumNameLength) characters")
     }
@@ -67,7 +67,7 @@ struct TimerDocument: Equatable, Sendable {
     guard (0...duration).contains(remaining) else {
       throw .invalid("'remaining' must be 0 to 'duration' (\(duration)), not \(remaining)")
     }
-    guard let statusText = object["status"] as? String,
+    guard case .string(let statusText) = object["status"],
       let status = LonelyTimer.Status(rawValue: statusText)
     else {
       throw .invalid("'status' must be \"ready\", \"counting\" or \"finished\"")
@@ -84,19 +84,45 @@ struct TimerDocument: Equatable, Sendable {
 
   /// A whole number field; JSON numbers with a fraction, out of range or not numbers at all are
   /// refused.
-  private static func integer(_ object: [String: Any], _ field: String) throws(DocumentError)
-    -> Int
+  private static func integer(_ object: [String: JSONValue], _ field: String)
+    throws(DocumentError) -> Int
   {
     guard let value = object[field] else { throw .invalid("'\(field)' is missing") }
-    guard !(value is Bool), let number = value as? NSNumber else {
+    guard case .number(let double) = value else {
       throw .invalid("'\(field)' is not a whole number")
     }
-    let double = number.doubleValue
     guard double.isFinite, abs(double) < 1e15 else {
       throw .invalid("'\(field)' is out of range")
     }
     guard double.rounded() == double else { throw .invalid("'\(field)' is not a whole number") }
     return Int(double)
+  }
+}
+
+/// Any JSON value, with numbers, booleans and strings kept apart.
+enum JSONValue: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else if let array = try? container.decode([JSONValue].self) {
+      self = .array(array)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
   }
 }
 

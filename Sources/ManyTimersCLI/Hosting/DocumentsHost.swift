@@ -115,7 +115,9 @@ final class DocumentsHost: TimerHost {
           for await _ in states { continuation.yield() }
         }
       }
-      continuation.onTermination = { _ in tasks.forEach { $0.cancel() } }
+      continuation.onTermination = { _ in
+        for task in tasks { task.cancel() }
+      }
     }
   }
 }

@@ -1,0 +1,109 @@
+import EffectCore
+import EffectIdentifier
+import Injection
+import Testing
+import Undo
+
+@testable import ManyTimersCLI
+
+@MainActor
+@Suite struct ShoeboxTests {
+  func makeStore(clock: TestClock<Duration>, count: Int = 2)
+    -> TestStore<Shoebox.State, Shoebox.Action>
+  {
+    TestStore(initialState: Shoebox.State.standard(count: count)) {
+      Shoebox()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func standardTimers() {
+    let state = Shoebox.State.standard(count: 12)
+    #expect(state.timers.map(\.name).first == "Timer 1")
+    #expect(state.timers.map(\.duration) == (0..<12).map { 3 * $0 + 4 })
+    #expect(state.timers.allSatisfy { $0.status == .ready })
+  }
+
+  @Test func rowsTickIndependently() async throws {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    try await store.send(.timers(id: 1, action: .start)) {
+      $0.timers[id: 1]?.status = .counting
+    }
+    try await store.send(.timers(id: 0, action: .stop))
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.timers(id: 1, action: .tick)) { $0.timers[id: 1]?.remaining = 6 }
+    try await store.send(.remove(id: 1)) { $0.timers.remove(id: 1) }
+    await clock.advance(by: .seconds(3))
+    try await store.finish()
+  }
+
+  @Test func editsAndStartStopAll() async throws {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    try await store.send(.add(name: nil, duration: 60)) {
+      $0.append(LonelyTimer.State(name: "Timer 3", duration: 60))
+    }
+    try await store.send(.rename(id: 2, name: "Tea")) { $0.timers[id: 2]?.name = "Tea" }
+    try await store.send(.setDuration(id: 2, seconds: 90)) {
+      $0.timers[id: 2]?.duration = 90
+      $0.timers[id: 2]?.remaining = 90
+    }
+    try await store.send(.startAll)
+    for id in 0..<3 {
+      try await store.receive(.timers(id: id, action: .start)) {
+        $0.timers[id: id]?.status = .counting
+      }
+    }
+    try await store.send(.stopAll)
+    for id in 0..<3 {
+      try await store.receive(.timers(id: id, action: .stop)) {
+        $0.timers[id: id]?.status = .ready
+      }
+    }
+    try await store.send(.setBell(false)) { $0.bell = false }
+    try await store.finish()
+  }
+
+  @Test func undoOfARenameWhileTickingKeepsTheCount() async throws {
+    let clock = TestClock()
+    let host = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      ShoeboxHost(state: .standard(count: 2))
+    }
+    host.send(.start, row: 1)
+    await clock.advance(by: .seconds(2))
+    host.rename(row: 1, to: "Eggs")
+    await clock.advance(by: .seconds(2))
+    #expect(host.rows[1].remaining == 3)
+    host.undo(row: nil)
+    #expect(host.rows[1].name == "Timer 2")
+    #expect(host.rows[1].remaining == 3)
+    await clock.advance(by: .seconds(1))
+    #expect(host.rows[1].remaining == 2)
+    host.redo(row: nil)
+    #expect(host.rows[1].name == "Eggs")
+    host.stopAll()
+  }
+
+  @Test func undoOfRemovePutsARunningTimerBackAndItKeepsTicking() async throws {
+    let clock = TestClock()
+    let host = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      ShoeboxHost(state: .standard(count: 3))
+    }
+    host.send(.start, row: 2)
+    await clock.advance(by: .seconds(1))
+    host.remove(row: 2)
+    host.add(name: "New", duration: 30)
+    host.undo(row: nil)
+    host.undo(row: nil)
+    #expect(host.rows.map(\.name) == ["Timer 1", "Timer 2", "Timer 3"])
+    await clock.advance(by: .seconds(1))
+    #expect(host.rows[2].remaining == 8)
+    host.stopAll()
+  }
+}
