@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Runs the built `many-timers` executable end to end, as a user would.
+@Suite struct ExecutableTests {
+  /// The executable sits beside the test bundle in the build folder.
+  static var executable: URL? {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [
+      directory.appendingPathComponent("many-timers"),
+      directory.deletingLastPathComponent().appendingPathComponent("many-timers"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  func run(_ arguments: [String], input: String) throws -> (status: Int32, out: String, err: String)
+  {
+    let executable = try #require(Self.executable, "build many-timers first: swift build")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  @Test func scriptModeDumpsExactJSON() throws {
+    let result = try run(
+      ["run", "--virtual-clock", "--timers", "2"],
+      input: "start 1\nadvance 4\nstart 2\nadvance 1\ndump\nfly\n")
+    #expect(result.status == 65)
+    #expect(
+      result.out
+        == #"{"bell":true,"timers":[{"name":"Timer 1","duration":4,"remaining":0,"status":"finished"},"#
+        + #"{"name":"Timer 2","duration":7,"remaining":6,"status":"counting"}]}"# + "\n")
+    #expect(result.err == "error: line 6: unknown command 'fly'\n")
+  }
+
+  @Test func withoutATerminalTheDefaultModeReadsAScript() throws {
+    let result = try run([], input: "dump\n")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix(#"{"bell":true,"timers":[{"name":"Timer 1","duration":4"#))
+    #expect(result.out.contains(#""name":"Timer 12","duration":37"#))
+  }
+}
