@@ -182,8 +182,9 @@ import Testing
 
   @Test func issuesFromEffectsFailFinish() async throws {
     let store = TestStore(initialState: Feature.State()) { Feature() }
-    try await store.send(.later)
+    // The effect may report before `send` has checked, or only by the time `finish` checks.
     let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.send(.later)
       try await store.finish()
     }
     #expect(failure.message.contains("reported from an effect"))

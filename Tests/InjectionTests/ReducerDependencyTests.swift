@@ -89,9 +89,10 @@ struct Delayed: Reducer {
     } withDependencies: {
       $0.greeter = Greeter { $0 }
     }
-    try await store.send(.start)
-    // The effect sleeps on the live clock it fell back to; the issue is reported at once.
+    // The effect sleeps on the live clock it fell back to; the issue is reported at once, and
+    // thrown by whichever assertion comes next.
     let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.send(.start)
       try await store.finish(timeout: .milliseconds(10))
     }
     #expect(failure.message.contains("'ContinuousClockKey' has no test value, but a test used it"))
