@@ -35,10 +35,19 @@ public struct Send<Action>: Sendable {
 
   /// Sends an action into the store, unless the effect has been cancelled or has finished.
   ///
+  /// A `send` called while the store is reducing (from a subscription fed by a reducer) is
+  /// queued and reduced right after the current action.
+  ///
   /// - Parameter action: The action to send.
   @MainActor
   public func callAsFunction(_ action: Action) {
-    guard !Task.isCancelled, handle?.isActive ?? true else { return }
+    guard let handle else {
+      guard !Task.isCancelled else { return }
+      return deliver(action)
+    }
+    // A subscription's `send` is called from whatever task reports to it, whose cancellation
+    // says nothing about the subscription.
+    guard handle.isActive, handle.isSubscription || !Task.isCancelled else { return }
     deliver(action)
   }
 
