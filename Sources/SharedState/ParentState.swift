@@ -99,5 +99,9 @@ extension ParentState: Decodable where Key.Value: Decodable {
 
 extension ParentState: CustomReflectable {
   /// Reflects as the value, so dumps and test diffs show `counter: 4`.
-  public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+  public var customMirror: Mirror {
+    // An optional that holds the value is what reflection-based printers (`print`, the test
+    // store's diffs) show as the value itself.
+    Mirror(self, unlabeledChildren: [wrappedValue], displayStyle: .optional)
+  }
 }

@@ -51,7 +51,7 @@ public struct ParentStateValues: Sendable {
         return SharedStateIssue.reportWriteOutsideParent(
           key: key, value: newValue, fileID: fileID, line: line)
       }
-      channel.write(newValue)
+      channel.write(newValue, isReducing: ParentScope.current?.isReducing == true)
     }
   }
 

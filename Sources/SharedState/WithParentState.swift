@@ -53,10 +53,10 @@ where Content.State == State, Content.Action == Action {
   /// changed.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let channel = state[keyPath: toParentState].openChannel()
-    channel.publish(state[keyPath: toParentState].wrappedValue)
+    channel.publish(state[keyPath: toParentState].wrappedValue, isReducing: true)
     let context = ParentScopeContext(channel: channel)
     let effect = context.withContext { content.reduce(into: &state, action: action) }
-    channel.publish(state[keyPath: toParentState].wrappedValue)
+    channel.publish(state[keyPath: toParentState].wrappedValue, isReducing: true)
     return effect.withContext(context)
   }
 }

@@ -1,18 +1,19 @@
-#if canImport(Foundation)
-  import Foundation
-#endif
-
 /// Hands a value to the `send`s of subscriptions, which live on the main actor.
 ///
-/// From a reducer — which runs on the main actor, inside its store's send loop — the call is
-/// synchronous, so the store queues the resulting actions right behind the current one and a
-/// test store sees them in a fixed order. From anywhere else (an effect writing to its parent)
-/// it hops to the main actor, in the order of the calls.
+/// From a reducer — which runs on its store's actor, the main actor, inside the store's send
+/// loop — the call is synchronous, so the store queues the resulting actions right behind the
+/// current one and a test store sees them in a fixed order. From anywhere else (an effect that
+/// writes to its parent) it hops to the main actor, in the order of the calls.
+///
+/// - Parameters:
+///   - value: The value to hand over.
+///   - receivers: The subscriptions' receivers, in order.
+///   - isReducing: Whether the caller is a reducer run by a store.
 func deliver<Value: Sendable>(
-  _ value: Value, to receivers: [@MainActor @Sendable (Value) -> Void]
+  _ value: Value, to receivers: [@MainActor @Sendable (Value) -> Void], isReducing: Bool
 ) {
   guard !receivers.isEmpty else { return }
-  if isMainThread {
+  if isReducing {
     MainActor.assumeIsolated {
       for receive in receivers { receive(value) }
     }
@@ -21,12 +22,4 @@ func deliver<Value: Sendable>(
       for receive in receivers { receive(value) }
     }
   }
-}
-
-private var isMainThread: Bool {
-  #if canImport(Foundation)
-    Thread.isMainThread
-  #else
-    false
-  #endif
 }

@@ -40,17 +40,24 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
   var subscriberCount: Int { storage.withLock { $0.children.count + $0.listeners.count } }
 
   /// The parent's value is now `value`: if that is a change, every subscribed child hears it.
-  func publish(_ value: Value) {
+  ///
+  /// - Parameters:
+  ///   - value: The parent's value.
+  ///   - isReducing: Whether a reducer run by a store publishes; see `deliver`.
+  func publish(_ value: Value, isReducing: Bool) {
     let receivers = storage.withLock { storage -> [Receiver] in
       guard storage.value != value else { return [] }
       storage.value = value
       if storage.pendingWrite == value { storage.pendingWrite = nil }
       return storage.children.map(\.receive)
     }
-    deliver(value, to: receivers)
+    deliver(value, to: receivers, isReducing: isReducing)
   }
 
   /// Subscribes a child that holds `seen`; it hears the current value at once if it differs.
+  ///
+  /// Called by the store as it runs the subscription, before it reduces another action.
+  @MainActor
   func subscribe(
     _ subscription: SharedStateSubscription, seen: Value, receive: @escaping Receiver
   ) {
@@ -59,10 +66,13 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       return storage.value == seen ? nil : storage.value
     }
     subscription.markRegistered()
-    if let current { deliver(current, to: [receive]) }
+    if let current { receive(current) }
   }
 
   /// Subscribes the parent's own listener for writes; it hears a write that waited for it.
+  ///
+  /// Called by the store as it runs the subscription, before it reduces another action.
+  @MainActor
   func listen(_ subscription: SharedStateSubscription, receive: @escaping Receiver) {
     let pending = storage.withLock { storage -> Value? in
       storage.listeners.append((ObjectIdentifier(subscription), receive))
@@ -70,7 +80,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       return storage.pendingWrite == storage.value ? nil : storage.pendingWrite
     }
     subscription.markRegistered()
-    if let pending { deliver(pending, to: [receive]) }
+    if let pending { receive(pending) }
   }
 
   /// Ends a child's subscription or a parent's listener.
@@ -85,8 +95,12 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
 
   /// A child asks for a new value. The parent decides: its listeners hear the request (or the
   /// first listener to come, if none listens yet). A stand-in changes at once.
-  func write(_ value: Value) {
-    if isStandIn { return publish(value) }
+  ///
+  /// - Parameters:
+  ///   - value: The value the child asks for.
+  ///   - isReducing: Whether a reducer run by a store writes; see `deliver`.
+  func write(_ value: Value, isReducing: Bool) {
+    if isStandIn { return publish(value, isReducing: isReducing) }
     let receivers = storage.withLock { storage -> [Receiver] in
       guard storage.value != value else {
         storage.pendingWrite = nil
@@ -98,7 +112,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       }
       return storage.listeners.map(\.receive)
     }
-    deliver(value, to: receivers)
+    deliver(value, to: receivers, isReducing: isReducing)
   }
 }
 

@@ -4,13 +4,17 @@
 final class ParentScope: Sendable {
   let channel: any AnyParentChannel
   let parent: ParentScope?
+  /// Whether this is in force around a reducer (on its store's actor, the main actor) rather
+  /// than around an effect.
+  let isReducing: Bool
 
   /// The chain `WithParentState` put in force for the current task.
   @TaskLocal static var current: ParentScope?
 
-  init(_ channel: any AnyParentChannel, parent: ParentScope?) {
+  init(_ channel: any AnyParentChannel, parent: ParentScope?, isReducing: Bool = false) {
     self.channel = channel
     self.parent = parent
+    self.isReducing = isReducing
   }
 
   /// The innermost channel for `Key`.
@@ -32,7 +36,7 @@ struct ParentScopeContext: ReducerContext {
 
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try ParentScope.$current.withValue(
-      ParentScope(channel, parent: ParentScope.current), operation: operation)
+      ParentScope(channel, parent: ParentScope.current, isReducing: true), operation: operation)
   }
 
   func withEffectContext(_ operation: () async -> Void) async {
