@@ -39,8 +39,11 @@ public struct ChildState<Key: SharedStateKey>: Sendable {
 
   /// Starts from the value of the parent in force, or of a stand-in, or the key's default.
   public init() {
+    // Child states are made by reducers (a parent presenting a child, adding a row), or outside
+    // any store; never take the value from what an effect had in force.
     @Dependency(\.parentState) var parentState
-    self.wrappedValue = parentState[Key.self]
+    self.wrappedValue =
+      parentState.channel(for: Key.self, reducersOnly: true)?.value ?? Key.defaultValue
   }
 
   /// Starts from a given value: `@ChildState<CounterKey> var counter = 7`, or

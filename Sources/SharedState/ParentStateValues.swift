@@ -55,7 +55,14 @@ public struct ParentStateValues: Sendable {
     }
   }
 
-  func channel<Key: SharedStateKey>(for key: Key.Type) -> ParentChannel<Key>? {
-    scope?.channel(for: key) ?? standIns?.channel(for: key)
+  /// The channel of the innermost parent sharing `key`, or of a stand-in.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - reducersOnly: Whether the caller only ever runs in reducers (see `ParentScope`).
+  func channel<Key: SharedStateKey>(
+    for key: Key.Type, reducersOnly: Bool = false
+  ) -> ParentChannel<Key>? {
+    scope?.channel(for: key, reducersOnly: reducersOnly) ?? standIns?.channel(for: key)
   }
 }

@@ -67,3 +67,20 @@ import Testing
     #expect(unit == "mi")
   }
 }
+
+@MainActor
+@Suite struct OutsideChildTests {
+  @Test func aChildOutsideNeverObservesEvenWhenAnEffectInsideLeadsToItsAction() async throws {
+    // The outside child's action is reduced while the inside child's effect delivers its own,
+    // in that effect's task: what the effect had in force must not reach the outside child.
+    let store = TestStore(initialState: InsideOutside.State()) { InsideOutside() }
+    try await store.send(.inside(.task))
+    try await store.send(.inside(.readParentInEffect))
+    try await store.receive(.inside(.readResult(4))) { $0.inside.read = 4 }
+    try await store.receive(.outside(.task))
+    #expect(store.state.$counter.observers == 1)
+    try await store.send(.increment) { $0.counter = 5 }
+    try await store.receive(.inside(.counter(.willChange(5)))) { $0.inside.counter = 5 }
+    try await store.finish()
+  }
+}

@@ -18,10 +18,24 @@ final class ParentScope: Sendable {
   }
 
   /// The innermost channel for `Key`.
-  func channel<Key: SharedStateKey>(for key: Key.Type) -> ParentChannel<Key>? {
+  ///
+  /// A store reduces the actions an effect sends in that effect's task, where the parents the
+  /// effect had in force are still bound. Only the parents that the current reduce itself
+  /// entered are in force for a reducer, so below the innermost reducing scope the chain stops
+  /// at the first scope an effect entered; and `reducersOnly` ignores effect scopes altogether,
+  /// for code that only ever runs in reducers.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - reducersOnly: Whether to ignore the scopes effects entered even on top of the chain.
+  func channel<Key: SharedStateKey>(
+    for key: Key.Type, reducersOnly: Bool = false
+  ) -> ParentChannel<Key>? {
     let id = ObjectIdentifier(key)
+    let isReducing = reducersOnly || self.isReducing
     var scope: ParentScope? = self
     while let current = scope {
+      if isReducing, !current.isReducing { return nil }
       if current.channel.keyID == id { return current.channel as? ParentChannel<Key> }
       scope = current.parent
     }

@@ -10,7 +10,7 @@ struct ChildStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
       state[keyPath: toChildState].wrappedValue = value
     }
     @Dependency(\.parentState) var parentState
-    guard let channel = parentState.channel(for: Key.self),
+    guard let channel = parentState.channel(for: Key.self, reducersOnly: true),
       !(state[keyPath: toChildState].subscription?.isLive(on: channel) ?? false)
     else { return effect }
     let subscription = SharedStateSubscription(channel: channel)

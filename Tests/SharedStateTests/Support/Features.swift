@@ -203,3 +203,33 @@ extension Child.State {
     Self(id: id, counter: ChildState(wrappedValue: counter))
   }
 }
+
+/// A parent with a child inside its `WithParentState` and one outside, where an effect of the
+/// inside child leads to an action of the outside one.
+struct InsideOutside: Reducer {
+  struct State: Equatable {
+    @ParentState<CounterKey> var counter
+    var inside = Child.State()
+    var outside = Child.State()
+  }
+  enum Action: Equatable {
+    case inside(Child.Action)
+    case outside(Child.Action)
+    case increment
+  }
+
+  var body: some Reducer<State, Action> {
+    WithParentState(\.$counter) {
+      Scope(state: \.inside, action: /Action.inside) { Child() }
+      Reduce { state, action in
+        if case .increment = action { state.counter += 1 }
+        return .none
+      }
+    }
+    Scope(state: \.outside, action: /Action.outside) { Child() }
+    Reduce { _, action in
+      guard case .inside(.readResult) = action else { return .none }
+      return .send(.outside(.task))
+    }
+  }
+}
