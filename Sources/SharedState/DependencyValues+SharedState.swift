@@ -7,7 +7,7 @@ extension DependencyValues {
   /// parentState[CounterKey.self] = 100    // ask the parent for a new value
   /// ```
   public var parentState: ParentStateValues {
-    ParentStateValues(scope: ParentScope.current, standIns: self[StandInParentsKey.self])
+    ParentStateValues(scope: ParentScope.current, dependencies: self)
   }
 
   /// Provides a shared value where no parent shares it: for a child running on its own in a
@@ -37,6 +37,11 @@ extension DependencyValues {
     self[StandInParentsKey.self] = ParentScope(
       ParentChannel<Key>(value: value, isStandIn: true), parent: self[StandInParentsKey.self])
   }
+}
+
+extension DependencyValues {
+  /// The stand-in parents provided with `sharedState(_:_:)`, innermost first.
+  var standInParents: ParentScope? { self[StandInParentsKey.self] }
 }
 
 /// The stand-in parents provided with `sharedState(_:_:)`; none by default.

@@ -34,7 +34,8 @@
 /// debug builds print a runtime warning.
 public struct ParentStateValues: Sendable {
   let scope: ParentScope?
-  let standIns: ParentScope?
+  /// The dependencies in force, for stand-ins; read only where no parent shares a key.
+  let dependencies: DependencyValues
 
   /// The shared value of a key, as the parent in force last published it.
   ///
@@ -63,6 +64,7 @@ public struct ParentStateValues: Sendable {
   func channel<Key: SharedStateKey>(
     for key: Key.Type, reducersOnly: Bool = false
   ) -> ParentChannel<Key>? {
-    scope?.channel(for: key, reducersOnly: reducersOnly) ?? standIns?.channel(for: key)
+    scope?.channel(for: key, reducersOnly: reducersOnly)
+      ?? dependencies.standInParents?.channel(for: key)
   }
 }

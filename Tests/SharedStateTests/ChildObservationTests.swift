@@ -70,6 +70,17 @@ import Testing
     try await store.finish()
   }
 
+  @Test func aChangeMadeAfterWithParentStateReachesChildrenOnTheNextAction() async throws {
+    let store = TestStore(initialState: InsideOutside.State()) { InsideOutside() }
+    try await store.send(.inside(.task))
+    try await store.send(.incrementAfter) { $0.counter = 5 }
+    #expect(store.receivedActions.isEmpty)
+    try await store.send(.increment) { $0.counter = 6 }
+    try await store.receive(.inside(.counter(.willChange(5)))) { $0.inside.counter = 5 }
+    try await store.receive(.inside(.counter(.willChange(6)))) { $0.inside.counter = 6 }
+    try await store.finish()
+  }
+
   @Test func manyActionsObserveOnce() async throws {
     let store = TestStore(initialState: Parent.State()) { Parent() }
     for _ in 0..<5 { try await store.send(.child(.task)) }

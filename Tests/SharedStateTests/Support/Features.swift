@@ -216,6 +216,7 @@ struct InsideOutside: Reducer {
     case inside(Child.Action)
     case outside(Child.Action)
     case increment
+    case incrementAfter
   }
 
   var body: some Reducer<State, Action> {
@@ -227,9 +228,17 @@ struct InsideOutside: Reducer {
       }
     }
     Scope(state: \.outside, action: /Action.outside) { Child() }
-    Reduce { _, action in
-      guard case .inside(.readResult) = action else { return .none }
-      return .send(.outside(.task))
+    Reduce { state, action in
+      switch action {
+      case .inside(.readResult):
+        return .send(.outside(.task))
+      case .incrementAfter:
+        // After `WithParentState`: the children hear it on the next action it reduces.
+        state.counter += 1
+        return .none
+      default:
+        return .none
+      }
     }
   }
 }
