@@ -39,7 +39,8 @@ public protocol ReducerContext: Sendable {
 }
 
 extension Effect {
-  /// Puts a context around every asynchronous operation of this effect.
+  /// Puts a context around every asynchronous operation of this effect, and around the
+  /// registration of its subscriptions (``Effect/subscribe(_:)``).
   ///
   /// Reducers built with ``Reducer/context(_:)`` do this for you; use it for effects you build
   /// outside a reducer.
@@ -54,6 +55,10 @@ extension Effect {
       let body = run.body
       run.body = { send in await context.withEffectContext { await body(send) } }
       return Self(operation: .run(run))
+    case .subscribe(var subscription):
+      let register = subscription.register
+      subscription.register = { send in context.withContext { register(send) } }
+      return Self(operation: .subscribe(subscription))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.withContext(context) }))
     }

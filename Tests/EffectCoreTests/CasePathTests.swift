@@ -59,6 +59,30 @@ import Testing
     #expect(named.extract(from: .rows(id: 1, action: "b")) == nil)
   }
 
+  enum Tap: Equatable { case tap }
+  struct Nothing: Equatable {}
+  enum Screen: Equatable {
+    case count(Int)
+    case button(Tap)
+    case empty(Nothing)
+    case idle
+  }
+  enum Only: Equatable { case button(Tap) }
+
+  @Test func payloadsThatTakeNoSpace() {
+    // The compiler lays these cases out as cases without payload.
+    let button: CasePath<Screen, Tap> = /Screen.button
+    #expect(button.extract(from: .button(.tap)) == .tap)
+    #expect(button.extract(from: .idle) == nil)
+    #expect(button.extract(from: .empty(Nothing())) == nil)
+    #expect(button.extract(from: .count(1)) == nil)
+    let empty: CasePath<Screen, Nothing> = /Screen.empty
+    #expect(empty.extract(from: .empty(Nothing())) == Nothing())
+    #expect(empty.extract(from: .button(.tap)) == nil)
+    let only: CasePath<Only, Tap> = /Only.button
+    #expect(only.extract(from: .button(.tap)) == .tap)
+  }
+
   @Test func explicitForm() {
     let path = CasePath<Action, Int>(
       embed: Action.child,

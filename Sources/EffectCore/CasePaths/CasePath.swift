@@ -99,6 +99,9 @@ public prefix func / <Root, Value>(
   else {
     return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
   }
+  if candidates.isEmpty {
+    return CaseLayouts.pathWithoutPayloadCase(embed: embed, metadata: metadata)
+  }
   if candidates.count == 1 {
     let only = candidates[0]
     return CasePath(embed: embed) { root in
@@ -213,6 +216,25 @@ enum CaseLayouts {
     }
     cache.withLock { $0[key] = candidates }
     return candidates
+  }
+
+  /// A path to a case that the runtime does not count among the payload cases.
+  ///
+  /// The compiler lays out a case whose payload takes no space (a single-case enum such as
+  /// `enum Action { case tap }`, an empty struct) as a case without payload when that keeps the
+  /// case numbering, so neither the case list nor `Mirror` shows its payload. Such a payload has
+  /// one value, which needs no bytes: the path compares tags. Anything else falls back to
+  /// `Mirror`.
+  @usableFromInline
+  static func pathWithoutPayloadCase<Root, Value>(
+    embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata
+  ) -> CasePath<Root, Value> {
+    guard MemoryLayout<Value>.size == 0 else {
+      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+    }
+    let value = UncheckedSendable(unsafeBitCast((), to: Value.self))
+    let tag = metadata.tag(of: embed(value.value))
+    return CasePath(embed: embed) { metadata.tag(of: $0) == tag ? value.value : nil }
   }
 
   /// Whether two types are the same, or tuples of the same element types (labels aside).

@@ -66,6 +66,10 @@ extension Effect {
       run.cancelIDs.append(id)
       run.cancelsInFlight = run.cancelsInFlight || cancelInFlight
       return Self(operation: .run(run))
+    case .subscribe(var subscription):
+      subscription.cancelIDs.append(id)
+      subscription.cancelsInFlight = subscription.cancelsInFlight || cancelInFlight
+      return Self(operation: .subscribe(subscription))
     case .merge(let effects):
       if cancelInFlight {
         // Cancel what runs now once, then start every part under the id.
@@ -88,6 +92,9 @@ extension Effect {
     case .run(var run):
       run.cancelIDs = run.cancelIDs.map(transform)
       return Self(operation: .run(run))
+    case .subscribe(var subscription):
+      subscription.cancelIDs = subscription.cancelIDs.map(transform)
+      return Self(operation: .subscribe(subscription))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.rewritingCancelIDs(transform) }))
     }

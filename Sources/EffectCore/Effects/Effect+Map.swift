@@ -16,6 +16,8 @@ extension Effect {
     case .none: .none
     case .send(let action): .send(transform(action))
     case .run(let run): Effect<NewAction>(operation: .run(run.map(transform)))
+    case .subscribe(let subscription):
+      Effect<NewAction>(operation: .subscribe(subscription.map(transform)))
     case .cancel(let id): Effect<NewAction>(operation: .cancel(id))
     case .merge(let effects):
       Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))

@@ -18,6 +18,7 @@ public struct Effect<Action> {
     case none
     case send(Action)
     case run(EffectRun<Action>)
+    case subscribe(EffectSubscription<Action>)
     case cancel(CancelID)
     case merge([Effect<Action>])
   }
@@ -154,10 +155,10 @@ extension Effect {
     return .merge([self, other])
   }
 
-  /// Whether running this effect needs no task: it only sends actions or cancels.
+  /// Whether running this effect needs no task: it only sends actions, subscribes or cancels.
   var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel: true
+    case .none, .send, .cancel, .subscribe: true
     case .run: false
     case .merge(let effects): effects.allSatisfy(\.isSynchronous)
     }

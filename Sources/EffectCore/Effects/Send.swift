@@ -40,9 +40,39 @@ public struct Send<Action>: Sendable {
   /// values that contexts put around the effect (namespaces, dependency overrides) do not leak
   /// into the reducer, which enters its own contexts again from the root.
   ///
+  /// A `send` called while the store is reducing (from a subscription fed by a reducer) is
+  /// queued and reduced right after the current action.
+  ///
   /// - Parameter action: The action to send.
   public func callAsFunction(_ action: Action) async {
     await deliver(boxed: UncheckedSendable(action))
+  }
+
+  /// Sends an action into the store from the main actor, synchronously: what a subscription's
+  /// source does (see ``Effect/subscribe(_:)``). While the store is reducing, the action is
+  /// queued and reduced right after the current one.
+  ///
+  /// ```swift
+  /// return .subscribe { send in
+  ///   let token = center.observe { value in send.synchronously(.changed(value)) }
+  ///   return { center.remove(token) }
+  /// }
+  /// ```
+  ///
+  /// It runs in the caller's task, so task-local values in force there reach the reducer;
+  /// effects use `await send(_:)`, which does not let theirs through.
+  ///
+  /// - Parameter action: The action to send.
+  @MainActor
+  public func synchronously(_ action: Action) {
+    guard let handle else {
+      guard !Task.isCancelled else { return }
+      return deliver(action)
+    }
+    // A subscription's `send` is called from whatever task reports to it, whose cancellation
+    // says nothing about the subscription.
+    guard handle.isActive, handle.isSubscription || !Task.isCancelled else { return }
+    deliver(action)
   }
 
   /// Sends an action that an effect description carried across to the effect's task.

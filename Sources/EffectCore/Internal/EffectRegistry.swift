@@ -11,6 +11,7 @@ final class EffectRegistry: Sendable {
   fileprivate struct Storage {
     var handles: [ObjectIdentifier: EffectHandle] = [:]
     var byID: [CancelID: [ObjectIdentifier: EffectHandle]] = [:]
+    var subscriptions = 0
     var isClosed = false
   }
 
@@ -32,6 +33,7 @@ final class EffectRegistry: Sendable {
         storage.byID[id, default: [:]][key] = handle
       }
       storage.handles[key] = handle
+      if handle.isSubscription { storage.subscriptions += 1 }
       return (true, replaced)
     }
     for handle in replaced { handle.cancel() }
@@ -72,7 +74,8 @@ final class EffectRegistry: Sendable {
   }
 
   /// The number of effect tasks that have not returned yet, cancelled ones included.
-  var count: Int { storage.withLock { $0.handles.count } }
+  /// Subscriptions have no task and do not count.
+  var count: Int { storage.withLock { $0.handles.count - $0.subscriptions } }
 
   var running: [EffectHandle] { storage.withLock { Array($0.handles.values) } }
 }
@@ -81,6 +84,7 @@ extension EffectRegistry.Storage {
   /// Drops a finished effect.
   fileprivate mutating func remove(_ key: ObjectIdentifier, handle: EffectHandle) {
     guard handles.removeValue(forKey: key) != nil else { return }
+    if handle.isSubscription { subscriptions -= 1 }
     forget(key, handle: handle)
   }
 

@@ -30,6 +30,11 @@ struct EffectRuntime<Action> {
       if let handle = start(run, send: Send(deliver: deliver, handle: nil, registry: registry)) {
         handles.append(handle)
       }
+    case .subscribe(let subscription):
+      let send = Send(deliver: deliver, handle: nil, registry: registry)
+      if let handle = Self.subscribe(subscription, send: send, registry: registry) {
+        handles.append(handle)
+      }
     }
   }
 }
@@ -55,6 +60,22 @@ extension EffectRuntime {
   func start(_ run: EffectRun<Action>, send: Send<Action>) -> EffectHandle? {
     Self.start(run, send: send, registry: registry)
   }
+
+  /// Registers a subscription: a handle without a task, whose cancellation unsubscribes and
+  /// forgets it. Registered before `register` runs, so a cancel that `register` itself causes
+  /// lands too.
+  static func subscribe<A>(
+    _ subscription: EffectSubscription<A>, send: Send<A>, registry: EffectRegistry
+  ) -> EffectHandle? {
+    let handle = EffectHandle(ids: subscription.cancelIDs, isSubscription: true)
+    guard registry.insert(handle, cancelInFlight: subscription.cancelsInFlight) else { return nil }
+    let unsubscribe = subscription.register(send.with(handle: handle))
+    handle.attach { [weak registry] in
+      unsubscribe()
+      registry?.remove(handle)
+    }
+    return handle
+  }
 }
 
 extension Effect {
@@ -68,6 +89,15 @@ extension Effect {
       await send.deliver(boxed: UncheckedSendable(action))
     case .cancel(let id):
       send.registry?.cancel(id: id)
+    case .subscribe(let subscription):
+      // The subscription outlives this part of the sequence: it gets a handle of its own.
+      await MainActor.run {
+        if let registry = send.registry {
+          _ = EffectRuntime<Action>.subscribe(subscription, send: send, registry: registry)
+        } else {
+          _ = subscription.register(send)
+        }
+      }
     case .merge(let effects):
       let parts = UncheckedSendable(effects)
       await withTaskGroup(of: Void.self) { group in

@@ -10,19 +10,20 @@ public struct StoreTask: Sendable {
     self.handles = handles
   }
 
-  /// Waits until every effect of the send has finished.
+  /// Waits until every effect of the send has finished. Subscriptions
+  /// (``Effect/subscribe(_:)``) are not waited for.
   public func finish() async {
     for handle in handles { await handle.wait() }
   }
 
-  /// Cancels every effect of the send.
+  /// Cancels every effect of the send, subscriptions included.
   public func cancel() {
     for handle in handles { handle.cancel() }
   }
 
-  /// Whether every effect of the send has returned.
+  /// Whether every effect of the send has returned; subscriptions do not count.
   var isFinished: Bool {
-    handles.allSatisfy(\.isFinished)
+    handles.allSatisfy(\.isSettled)
   }
 
   /// Whether the send's effects were all cancelled; `true` when it started none.

@@ -1,0 +1,23 @@
+/// The part of an effect that registers a way back into the store with something outside it,
+/// without a task: what ``Effect/subscribe(_:)`` builds.
+@usableFromInline
+struct EffectSubscription<Action>: Sendable {
+  var cancelIDs: [CancelID] = []
+  var cancelsInFlight = false
+  /// Registers `send` and returns what ends the registration.
+  var register: @MainActor @Sendable (Send<Action>) -> @Sendable () -> Void
+
+  init(register: @escaping @MainActor @Sendable (Send<Action>) -> @Sendable () -> Void) {
+    self.register = register
+  }
+
+  func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> EffectSubscription<NewAction> {
+    let register = self.register
+    var subscription = EffectSubscription<NewAction> { send in register(send.map(transform)) }
+    subscription.cancelIDs = cancelIDs
+    subscription.cancelsInFlight = cancelsInFlight
+    return subscription
+  }
+}

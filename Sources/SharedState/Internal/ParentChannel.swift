@@ -1,0 +1,122 @@
+import Synchronization
+
+/// The line between one parent instance and the children that take part in its shared value:
+/// the value as the parent last published it, the children to tell when it changes, and the
+/// parent's own listeners for what children write.
+///
+/// A channel belongs to one ``ParentState`` in one store: the parent's `WithParentState` makes
+/// it the first time it reduces an action, and keeps it in the parent's state. Nothing about it
+/// is global.
+final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
+  typealias Value = Key.Value
+  typealias Receiver = @MainActor @Sendable (Value) -> Void
+
+  /// Whether this channel stands in for a parent that is not there (`sharedState(_:_:)` on
+  /// `DependencyValues`): writes then change the value at once instead of asking a parent.
+  let isStandIn: Bool
+  private let storage: Mutex<Storage>
+
+  private struct Storage {
+    var value: Value
+    /// Children to tell about changes, in the order they subscribed.
+    var children: [(id: ObjectIdentifier, receive: Receiver)] = []
+    /// The parent's own `.sharedState`, which turns children's writes into parent actions.
+    var listeners: [(id: ObjectIdentifier, receive: Receiver)] = []
+    /// The last write made while no parent listened.
+    var pendingWrite: Value?
+  }
+
+  init(value: Value, isStandIn: Bool = false) {
+    self.isStandIn = isStandIn
+    self.storage = Mutex(Storage(value: value))
+  }
+
+  var keyID: ObjectIdentifier { ObjectIdentifier(Key.self) }
+
+  /// The value as the parent last published it.
+  var value: Value { storage.withLock { $0.value } }
+
+  /// The number of subscribed children and listening parents, for tests.
+  var subscriberCount: Int { storage.withLock { $0.children.count + $0.listeners.count } }
+
+  /// The parent's value is now `value`: if that is a change, every subscribed child hears it.
+  ///
+  /// - Parameters:
+  ///   - value: The parent's value.
+  ///   - isReducing: Whether a reducer run by a store publishes; see `deliver`.
+  func publish(_ value: Value, isReducing: Bool) {
+    let receivers = storage.withLock { storage -> [Receiver] in
+      guard storage.value != value else { return [] }
+      storage.value = value
+      if storage.pendingWrite == value { storage.pendingWrite = nil }
+      return storage.children.map(\.receive)
+    }
+    deliver(value, to: receivers, isReducing: isReducing)
+  }
+
+  /// Subscribes a child that holds `seen`; it hears the current value at once if it differs.
+  ///
+  /// Called by the store as it runs the subscription, before it reduces another action.
+  @MainActor
+  func subscribe(
+    _ subscription: SharedStateSubscription, seen: Value, receive: @escaping Receiver
+  ) {
+    let current = storage.withLock { storage -> Value? in
+      storage.children.append((ObjectIdentifier(subscription), receive))
+      return storage.value == seen ? nil : storage.value
+    }
+    subscription.markRegistered()
+    if let current { receive(current) }
+  }
+
+  /// Subscribes the parent's own listener for writes; it hears a write that waited for it.
+  ///
+  /// Called by the store as it runs the subscription, before it reduces another action.
+  @MainActor
+  func listen(_ subscription: SharedStateSubscription, receive: @escaping Receiver) {
+    let pending = storage.withLock { storage -> Value? in
+      storage.listeners.append((ObjectIdentifier(subscription), receive))
+      defer { storage.pendingWrite = nil }
+      return storage.pendingWrite == storage.value ? nil : storage.pendingWrite
+    }
+    subscription.markRegistered()
+    if let pending { receive(pending) }
+  }
+
+  /// Ends a child's subscription or a parent's listener.
+  func unsubscribe(_ subscription: SharedStateSubscription) {
+    subscription.markEnded()
+    let id = ObjectIdentifier(subscription)
+    storage.withLock { storage in
+      storage.children.removeAll { $0.id == id }
+      storage.listeners.removeAll { $0.id == id }
+    }
+  }
+
+  /// A child asks for a new value. The parent decides: its listeners hear the request (or the
+  /// first listener to come, if none listens yet). A stand-in changes at once.
+  ///
+  /// - Parameters:
+  ///   - value: The value the child asks for.
+  ///   - isReducing: Whether a reducer run by a store writes; see `deliver`.
+  func write(_ value: Value, isReducing: Bool) {
+    if isStandIn { return publish(value, isReducing: isReducing) }
+    let receivers = storage.withLock { storage -> [Receiver] in
+      guard storage.value != value else {
+        storage.pendingWrite = nil
+        return []
+      }
+      guard !storage.listeners.isEmpty else {
+        storage.pendingWrite = value
+        return []
+      }
+      return storage.listeners.map(\.receive)
+    }
+    deliver(value, to: receivers, isReducing: isReducing)
+  }
+}
+
+/// A channel of any key, for the chain of parents in force.
+protocol AnyParentChannel: AnyObject, Sendable {
+  var keyID: ObjectIdentifier { get }
+}

@@ -1,0 +1,107 @@
+/// A value in a parent's state that the parent shares with its children.
+///
+/// Declare it in the parent's `State`, and wrap the reducers that should see it in
+/// ``WithParentState``:
+///
+/// ```swift
+/// struct Parent: Reducer {
+///   struct State: Equatable {
+///     @ParentState<CounterKey> var counter      // starts at CounterKey.defaultValue
+///     var child = Child.State()
+///   }
+///   enum Action: Equatable { case child(Child.Action), increment }
+///
+///   var body: some Reducer<State, Action> {
+///     WithParentState(\.$counter) {
+///       Scope(state: \.child, action: /Action.child) { Child() }
+///       Reduce { state, action in
+///         if case .increment = action { state.counter += 1 }   // children hear .willChange(5)
+///         return .none
+///       }
+///     }
+///   }
+/// }
+/// ```
+///
+/// The parent reads and writes the value like any other property; the projected value
+/// (`$counter`) is what ``WithParentState`` and `.sharedState(_:action:)` take.
+///
+/// Values are scoped to the parent instance in its store: the first time `WithParentState`
+/// reduces an action for this state it opens a channel that only this state's children use.
+/// Two stores, or two parents in a `forEach`, never see each other's values. Equality, hashing,
+/// coding and dumps see the value alone.
+@propertyWrapper
+public struct ParentState<Key: SharedStateKey>: Sendable {
+  /// The shared value.
+  public var wrappedValue: Key.Value
+
+  /// The channel to this parent's children, opened by the first `WithParentState` that reduces
+  /// this state in a store.
+  var channel: ParentChannel<Key>?
+  /// Marks that the parent listens to its children's writes.
+  var listener: SharedStateSubscription?
+
+  /// Starts from the key's ``SharedStateKey/defaultValue``: `@ParentState<CounterKey> var counter`.
+  public init() {
+    self.wrappedValue = Key.defaultValue
+  }
+
+  /// Starts from a value of your own: `@ParentState<CounterKey> var counter = 10`.
+  ///
+  /// - Parameter wrappedValue: The value to start from.
+  public init(wrappedValue: Key.Value) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The wrapper itself, for ``WithParentState`` and `.sharedState(_:action:)`: `\.$counter`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// The channel to this parent's children, opened now if this state has none yet.
+  mutating func openChannel() -> ParentChannel<Key> {
+    if let channel { return channel }
+    let channel = ParentChannel<Key>(value: wrappedValue)
+    self.channel = channel
+    return channel
+  }
+}
+
+extension ParentState: Equatable {
+  /// Compares the values alone.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension ParentState: Hashable where Key.Value: Hashable {
+  /// Hashes the value alone.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
+extension ParentState: Encodable where Key.Value: Encodable {
+  /// Encodes the value alone, as if it were not wrapped.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension ParentState: Decodable where Key.Value: Decodable {
+  /// Decodes the value alone; the decoded state opens a channel of its own when a store first
+  /// reduces it.
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try Key.Value(from: decoder))
+  }
+}
+
+extension ParentState: CustomReflectable {
+  /// Reflects as the value, so dumps and test diffs show `counter: 4`.
+  public var customMirror: Mirror {
+    // An optional that holds the value is what reflection-based printers (`print`, the test
+    // store's diffs) show as the value itself.
+    Mirror(self, unlabeledChildren: [wrappedValue], displayStyle: .optional)
+  }
+}
