@@ -1,6 +1,7 @@
 import EffectCore
 import EffectIdentifier
 import Injection
+import Synchronization
 import Testing
 import Undo
 
@@ -63,6 +64,12 @@ import Undo
       }
     }
     try await store.send(.setBell(false)) { $0.bell = false }
+    // Every timer that has acted follows the shared setting.
+    for id in 0..<3 {
+      try await store.receive(.timers(id: id, action: .bell(.willChange(false)))) {
+        $0.timers[id: id]?.bell = false
+      }
+    }
     try await store.finish()
   }
 
@@ -88,6 +95,44 @@ import Undo
     host.stopAll()
   }
 
+  @Test func theSharedBellRingsOnlyWhenOn() async throws {
+    let clock = TestClock()
+    let rings = Rings()
+    let host = withDependencies {
+      $0.continuousClock = clock
+      $0.terminalBell = TerminalBell { rings.ring() }
+    } operation: {
+      ShoeboxHost(state: .standard(count: 2))
+    }
+    host.send(.start, row: 0)
+    await clock.advance(by: .seconds(4))
+    #expect(await eventually { rings.count == 1 })
+    host.setBell(false)
+    host.send(.start, row: 1)
+    await clock.advance(by: .seconds(7))
+    #expect(host.rows[1].status == .finished)
+    #expect(rings.count == 1)
+  }
+
+  @Test func theBellStillReachesTimersAfterAnUndo() async throws {
+    let clock = TestClock()
+    let rings = Rings()
+    let host = withDependencies {
+      $0.continuousClock = clock
+      $0.terminalBell = TerminalBell { rings.ring() }
+    } operation: {
+      ShoeboxHost(state: .standard(count: 2))
+    }
+    host.send(.reset, row: 0)
+    host.rename(row: 0, to: "Tea")
+    host.undo(row: nil)
+    host.setBell(false)
+    host.send(.start, row: 0)
+    await clock.advance(by: .seconds(4))
+    #expect(host.rows[0].status == .finished)
+    #expect(rings.count == 0)
+  }
+
   @Test func undoOfRemovePutsARunningTimerBackAndItKeepsTicking() async throws {
     let clock = TestClock()
     let host = withDependencies {
@@ -106,4 +151,19 @@ import Undo
     #expect(host.rows[2].remaining == 8)
     host.stopAll()
   }
+}
+
+final class Rings: Sendable {
+  private let rings = Mutex(0)
+  func ring() { rings.withLock { $0 += 1 } }
+  var count: Int { rings.withLock { $0 } }
+}
+
+@MainActor
+func eventually(_ condition: () -> Bool) async -> Bool {
+  for _ in 0..<1_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
 }

@@ -1,5 +1,6 @@
 import EffectIdentifier
 import Injection
+import SharedState
 
 /// One countdown timer. It knows nothing of the world outside: no id, no list, no document.
 /// Its only effect identifier is the `@EffectID` declared in `reduce`; whoever hosts it many
@@ -12,6 +13,9 @@ import Injection
 /// | toggle | finished → reset; ready → start; counting → stop |
 /// | reset | remaining = duration, then stop |
 /// | tick | remaining -= 1; at 0: status = finished, timer cancelled, bell rung if on |
+///
+/// Whether the bell is on is the app's setting, shared through SharedState: `LonelyTimer` follows
+/// it with `@ChildState<BellKey>` without knowing who provides it.
 struct LonelyTimer: Reducer {
   struct State: Equatable, Codable, Sendable {
     var name: String
@@ -19,6 +23,8 @@ struct LonelyTimer: Reducer {
     var duration: Int
     var remaining: Int
     var status: Status = .ready
+    /// The shared bell setting, as this timer last heard it.
+    @ChildState<BellKey> var bell
 
     init(name: String, duration: Int, remaining: Int? = nil, status: Status = .ready) {
       self.name = name
@@ -40,12 +46,17 @@ struct LonelyTimer: Reducer {
     case toggle
     case reset
     case tick
+    case bell(SharedStateAction<BellKey>)
   }
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.terminalBell) var bell
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  var body: some Reducer<State, Action> {
+    Reduce(count).sharedState(\.$bell, action: /Action.bell)
+  }
+
+  private func count(_ state: inout State, _ action: Action) -> Effect<Action> {
     @EffectID var timerID
     switch action {
     case .start:
@@ -59,19 +70,22 @@ struct LonelyTimer: Reducer {
       return .cancel(id: timerID)
     case .toggle:
       switch state.status {
-      case .finished: return reduce(into: &state, action: .reset)
-      case .ready: return reduce(into: &state, action: .start)
-      case .counting: return reduce(into: &state, action: .stop)
+      case .finished: return count(&state, .reset)
+      case .ready: return count(&state, .start)
+      case .counting: return count(&state, .stop)
       }
     case .reset:
       state.remaining = state.duration
-      return reduce(into: &state, action: .stop)
+      return count(&state, .stop)
     case .tick:
       state.remaining -= 1
       guard state.remaining <= 0 else { return .none }
       state.remaining = 0
       state.status = .finished
+      guard state.bell else { return .cancel(id: timerID) }
       return .merge(.cancel(id: timerID), .run { _ in bell.ring() })
+    case .bell:
+      return .none
     }
   }
 }

@@ -1,4 +1,5 @@
 import EffectIdentifier
+import SharedState
 
 /// A list of timers, each a `LonelyTimer` that never learns it is in a list: `forEachNamespaced`
 /// gives every row a namespace of its own, so one `@EffectID` serves them all.
@@ -6,7 +7,7 @@ struct Shoebox: Reducer {
   struct State: Equatable, Codable, Sendable {
     var timers: IdentifiedArrayOf<Identified<Int, LonelyTimer.State>> = []
     var nextID = 0
-    var bell = true
+    @ParentState<BellKey> var bell
 
     /// `count` timers named `Timer 1` … with durations 4 s, 7 s, … (3·i + 4).
     static func standard(count: Int) -> State {
@@ -38,6 +39,12 @@ struct Shoebox: Reducer {
   }
 
   var body: some Reducer<State, Action> {
+    WithParentState(\.$bell) {
+      edits.forEachNamespaced(\.timers, action: /Action.timers) { LonelyTimer() }
+    }
+  }
+
+  private var edits: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
       case .timers:
@@ -74,7 +81,6 @@ struct Shoebox: Reducer {
         return .none
       }
     }
-    .forEachNamespaced(\.timers, action: /Action.timers) { LonelyTimer() }
   }
 }
 

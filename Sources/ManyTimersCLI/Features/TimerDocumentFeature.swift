@@ -1,5 +1,6 @@
 import EffectIdentifier
 import Foundation
+import SharedState
 
 /// One open document: its `LonelyTimer`, namespaced by the document's id so that two documents
 /// never cancel each other's timers, even with the same name.
@@ -7,7 +8,7 @@ struct TimerDocumentFeature: Reducer {
   struct State: Equatable, Codable, Sendable {
     let id: UUID
     var timer: LonelyTimer.State
-    var bell = true
+    @ParentState<BellKey> var bell
   }
 
   enum Action: Equatable, Sendable {
@@ -18,7 +19,7 @@ struct TimerDocumentFeature: Reducer {
   }
 
   var body: some Reducer<State, Action> {
-    CombineReducers {
+    WithParentState(\.$bell) {
       Scope(state: \.timer, action: /Action.timer) { LonelyTimer() }
       Reduce { state, action in
         switch action {
