@@ -34,7 +34,7 @@ extension Store where State: Codable {
     let task = send(action)
     guard let after = try? StateTree.of(state), after != before else { return task }
     let target = StateTarget { [weak self] from, to in
-      self?.restoreState { state in
+      let restored = self?.restoreState { state in
         guard let current = try? StateTree.of(state),
           let patched = try? StatePatch.revert(before: to, after: from, current: current)
             .decode(as: State.self)
@@ -43,6 +43,12 @@ extension Store where State: Codable {
           return
         }
         state = patched
+      }
+      if restored == false {
+        RuntimeWarning.report(
+          "Undo could not change a scoped store of \(State.self): its state key path is not "
+            + "writable. Record undoable steps on the root store, or scope with a writable key path."
+        )
       }
     }
     history.record(

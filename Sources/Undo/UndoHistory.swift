@@ -78,7 +78,10 @@ public final class UndoHistory: Observable {
   }
 
   /// The number of steps that can be undone.
-  public var undoCount: Int { undoStack.count }
+  public var undoCount: Int {
+    registrar.access(self, keyPath: \.undoCount)
+    return undoStack.count
+  }
 
   /// One element each time the history changes: a step recorded, undone, redone or dropped.
   public var changes: AsyncStream<Void> {
@@ -236,6 +239,7 @@ public final class UndoHistory: Observable {
     registrar.withMutation(of: self, keyPath: \.canRedo) {}
     registrar.withMutation(of: self, keyPath: \.undoActionName) {}
     registrar.withMutation(of: self, keyPath: \.redoActionName) {}
+    registrar.withMutation(of: self, keyPath: \.undoCount) {}
     for continuation in continuations.values { continuation.yield() }
   }
 }

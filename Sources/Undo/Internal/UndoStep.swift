@@ -22,7 +22,7 @@ struct UndoStep {
   func undo() {
     for change in changes.reversed() {
       switch change {
-      case .patch(let before, let after, let target): target?.apply(after, before)
+      case .patch(let before, let after, let target): Self.apply(target, from: after, to: before)
       case .custom(let undo, _): undo()
       }
     }
@@ -31,10 +31,20 @@ struct UndoStep {
   func redo() {
     for change in changes {
       switch change {
-      case .patch(let before, let after, let target): target?.apply(before, after)
+      case .patch(let before, let after, let target): Self.apply(target, from: before, to: after)
       case .custom(_, let redo): redo()
       }
     }
+  }
+
+  private static func apply(_ target: StateTarget?, from: StateTree, to: StateTree) {
+    guard let target else {
+      RuntimeWarning.report(
+        "This step was recorded by a TestStore; undo and redo it with 'store.undo(history)' and "
+          + "'store.redo(history)', which assert the change.")
+      return
+    }
+    target.apply(from, to)
   }
 
   /// Applies the step's patches to a state directly (for a test store, which asserts the
