@@ -5,7 +5,7 @@
 /// say nothing.
 ///
 /// ```swift
-/// let warnings = Mutex<[String]>([])
+/// let warnings = LockIsolated<[String]>([])
 /// RuntimeWarning.$handler.withValue({ message in warnings.withLock { $0.append(message) } }) {
 ///   store.send(.rows(id: 42, action: .tap))   // no row 42: one warning
 /// }

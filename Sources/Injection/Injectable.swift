@@ -30,7 +30,7 @@ public final class Injectable<Value: Sendable>: Sendable {
   public let scope: InjectionScope
 
   private let defaultFactory: @Sendable () -> Value
-  private let registered = Mutex<(@Sendable () -> Value)?>(nil)
+  private let registered = LockIsolated<(@Sendable () -> Value)?>(nil)
   private let slot = OnceSlot<Value>()
 
   /// Declares an injectable.

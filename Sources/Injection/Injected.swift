@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Resolves an ``Injectable`` once, when the property is created.
 ///
 /// ```swift

@@ -1,5 +1,4 @@
 import EffectCore
-import Synchronization
 import Testing
 
 @Suite struct ClockTests {

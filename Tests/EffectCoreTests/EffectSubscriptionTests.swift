@@ -1,11 +1,10 @@
 import EffectCore
-import Synchronization
 import Testing
 
 /// Something outside the store that reports values to whoever registered: the kind of API
 /// `Effect.subscribe` bridges.
 final class Feed: Sendable {
-  private let listeners = Mutex<(next: Int, all: [Int: @MainActor @Sendable (Int) -> Void])>(
+  private let listeners = LockIsolated<(next: Int, all: [Int: @MainActor @Sendable (Int) -> Void])>(
     (0, [:]))
 
   func add(_ listener: @escaping @MainActor @Sendable (Int) -> Void) -> Int {
@@ -133,7 +132,7 @@ struct ListenerHost: Reducer {
   }
 
   @Test func aSendKeptAfterCancellationDoesNothing() async throws {
-    let kept = Mutex<Send<Int>?>(nil)
+    let kept = LockIsolated<Send<Int>?>(nil)
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in
         state += action
@@ -199,7 +198,7 @@ struct ListenerHost: Reducer {
   }
 
   @Test func registersInsideTheContextsInForce() async throws {
-    let seen = Mutex<[String]>([])
+    let seen = LockIsolated<[String]>([])
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { _, _ in
         .subscribe { _ in

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 import Testing
 
 @testable import EffectCore
@@ -82,7 +81,7 @@ import Testing
 
   @Test func observationFiresWhenStateChanges() {
     let store = Store(initialState: Counter.State()) { Counter() }
-    let fired = Mutex(false)
+    let fired = LockIsolated(false)
     withObservationTracking {
       _ = store.state
     } onChange: {

@@ -1,5 +1,4 @@
 import EffectIdentifier
-import Synchronization
 
 /// A timer that knows nothing of lists or documents: its one effect id is an `@EffectID`.
 struct Ticker: Reducer {
@@ -45,7 +44,7 @@ struct Ticker: Reducer {
 
 /// Collects effect ids seen in reducers and effects.
 final class IDLog: Sendable {
-  private let pairs = Mutex<[(reducer: EffectID, effect: EffectID)]>([])
+  private let pairs = LockIsolated<[(reducer: EffectID, effect: EffectID)]>([])
 
   func record(reducer: EffectID, effect: EffectID) {
     pairs.withLock { $0.append((reducer, effect)) }

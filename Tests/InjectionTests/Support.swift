@@ -1,6 +1,5 @@
 import Foundation
 import Injection
-import Synchronization
 
 struct Greeter: Sendable {
   var greet: @Sendable (String) -> String
@@ -29,7 +28,7 @@ extension DependencyValues {
 
 /// Counts how many times factories ran.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = LockIsolated(0)
   func increment() -> Int {
     count.withLock {
       $0 += 1

@@ -1,7 +1,6 @@
 import EffectCore
 import EffectIdentifier
 import Injection
-import Synchronization
 import Testing
 import Undo
 
@@ -154,7 +153,7 @@ import Undo
 }
 
 final class Rings: Sendable {
-  private let rings = Mutex(0)
+  private let rings = LockIsolated(0)
   func ring() { rings.withLock { $0 += 1 } }
   var count: Int { rings.withLock { $0 } }
 }

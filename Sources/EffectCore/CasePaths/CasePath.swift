@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A path from an enum to the payload of one of its cases: it can embed a payload into the enum,
 /// and extract the payload back out when the enum holds that case.
 ///
@@ -193,7 +191,7 @@ enum CaseLayouts {
     let value: ObjectIdentifier
   }
 
-  private static let cache = Mutex<[Key: [Candidate]?]>([:])
+  private static let cache = LockIsolated<[Key: [Candidate]?]>([:])
 
   /// The cases of `metadata`'s enum whose payload has `value`'s layout; `nil` when the runtime
   /// could not describe every case.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock on which every sleep returns at once, with the clock's time moved to its deadline.
 ///
 /// Use it where a feature waits but the test doesn't care how long: debounces, animations,
@@ -14,7 +12,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable & Sendab
   /// A point in an immediate clock's time: an offset from the clock's start.
   public typealias Instant = TestClock<Duration>.Instant
 
-  private let current: Mutex<Instant>
+  private let current: LockIsolated<Instant>
 
   /// The smallest step the clock can measure.
   public let minimumResolution: Duration
@@ -25,7 +23,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable & Sendab
   ///   - now: The starting instant.
   ///   - minimumResolution: The clock's resolution.
   public init(now: Instant = Instant(), minimumResolution: Duration = .zero) {
-    self.current = Mutex(now)
+    self.current = LockIsolated(now)
     self.minimumResolution = minimumResolution
   }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time passes only when a test says so, for deterministic tests of timers,
 /// delays and timeouts.
 ///
@@ -55,7 +53,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     var nextID = 0
   }
 
-  private let state: Mutex<State>
+  private let state: LockIsolated<State>
 
   /// The smallest step the clock can measure.
   public let minimumResolution: Duration
@@ -66,7 +64,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///   - now: The starting instant.
   ///   - minimumResolution: The clock's resolution.
   public init(now: Instant = Instant(), minimumResolution: Duration = .zero) {
-    self.state = Mutex(State(now: now))
+    self.state = LockIsolated(State(now: now))
     self.minimumResolution = minimumResolution
   }
 

@@ -1,12 +1,10 @@
-import Synchronization
-
 /// One running effect, as the registry knows it: a task, or a subscription without one.
 final class EffectHandle: Sendable {
   let ids: [CancelID]
   /// Whether this is a subscription (``Effect/subscribe(_:)``): no task, nothing to wait for;
   /// it lasts until it is cancelled.
   let isSubscription: Bool
-  private let state = Mutex(State())
+  private let state = LockIsolated(State())
 
   private struct State {
     var task: Task<Void, Never>?

@@ -1,12 +1,10 @@
-import Synchronization
-
 /// The running effects of one root store, by cancellation id.
 ///
 /// Each store owns one registry, so one store can never cancel another's effects. It is guarded
 /// by a mutex rather than the main actor so that effects leave it when they finish without a hop
 /// to the main actor, and so that a store's deinit can cancel everything.
 final class EffectRegistry: Sendable {
-  private let storage = Mutex(Storage())
+  private let storage = LockIsolated(Storage())
 
   fileprivate struct Storage {
     var handles: [ObjectIdentifier: EffectHandle] = [:]

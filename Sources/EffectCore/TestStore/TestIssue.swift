@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A failure that code under test reports without throwing: a dependency used in a test without
 /// a test value, an unimplemented endpoint that was called.
 ///
@@ -34,7 +32,7 @@ public enum TestIssue {
 
 /// Collects the issues reported while a test store's feature runs.
 final class TestIssueCollector: Sendable {
-  private let issues = Mutex<[String]>([])
+  private let issues = LockIsolated<[String]>([])
 
   func record(_ message: String) { issues.withLock { $0.append(message) } }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The chain of dependencies being created in the current task, to stop a factory that needs
 /// itself, directly or through others, with a message that names the cycle.
 enum Resolution {
@@ -23,7 +21,7 @@ enum Resolution {
 
 /// A value made at most once, even when many tasks ask for it at the same time.
 final class OnceSlot<Value: Sendable>: Sendable {
-  private let value = Mutex<(value: Value, generation: Int)?>(nil)
+  private let value = LockIsolated<(value: Value, generation: Int)?>(nil)
 
   /// The value, if it is there and not older than `generation`.
   func peek(generation: Int = 0) -> Value? {
@@ -53,7 +51,7 @@ enum DefaultValues {
     let context: DependencyContext
   }
 
-  private static let slots = Mutex<[Key: any Sendable]>([:])
+  private static let slots = LockIsolated<[Key: any Sendable]>([:])
 
   static func value<K: DependencyKey>(of key: K.Type, in context: DependencyContext) -> K.Value {
     // Test values are read each time: a stateful test value must not leak between tests.

@@ -24,7 +24,9 @@ enum Arguments {
   static let defaultTimerCount = 12
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Mode {
-    guard let command = arguments.first else { return .interactive(.shoebox(count: 12)) }
+    guard let command = arguments.first else {
+      return .interactive(.shoebox(count: defaultTimerCount))
+    }
     var rest = Array(arguments.dropFirst())
     switch command {
     case "-h", "--help", "help":

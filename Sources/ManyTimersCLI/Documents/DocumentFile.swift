@@ -30,12 +30,15 @@ enum DocumentFile {
 
   /// Replaces the document at `path` atomically.
   static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
-    let temporary = try writeTemporary(document.encoded(), beside: path)
+    var existing = stat()
+    let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+    let temporary = try writeTemporary(document.encoded(), beside: path, mode: mode)
     guard rename(temporary, path) == 0 else {
       let error = errno
       unlink(temporary)
       throw .cannotSave(reason(error))
     }
+    syncDirectory(of: path)
   }
 
   /// Creates a document at `path`, refusing to replace an existing file, atomically.
@@ -47,17 +50,28 @@ enum DocumentFile {
     guard link(temporary, path) == 0 else {
       throw errno == EEXIST ? .exists : .cannotSave(reason(errno))
     }
+    syncDirectory(of: path)
   }
 
-  private static func writeTemporary(_ data: Data, beside path: String) throws(DocumentError)
-    -> String
-  {
+  /// Flushes the folder's entry for the renamed file, so the new name survives a power cut.
+  private static func syncDirectory(of path: String) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let descriptor = open(folder, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func writeTemporary(
+    _ data: Data, beside path: String, mode: mode_t = 0o644
+  ) throws(DocumentError) -> String {
     let url = URL(fileURLWithPath: path)
     let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp").path
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
     guard descriptor >= 0 else { throw .cannotSave(reason(errno)) }
+    fchmod(descriptor, mode)
     var failure: Int32 = 0
     data.withUnsafeBytes { buffer in
       var offset = 0

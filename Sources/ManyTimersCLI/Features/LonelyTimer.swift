@@ -3,7 +3,7 @@ import Injection
 import SharedState
 
 /// One countdown timer. It knows nothing of the world outside: no id, no list, no document.
-/// Its only effect identifier is the `@EffectID` declared in `reduce`; whoever hosts it many
+/// Its only effect identifier is the `@EffectID` declared where it counts; whoever hosts it many
 /// times namespaces it.
 ///
 /// | action | behaviour |

@@ -10,6 +10,7 @@ struct InteractiveScreen {
     case keys([UInt8])
     case changed
     case heartbeat
+    case terminate
   }
 
   func run() async -> ExitCode {
@@ -33,7 +34,16 @@ struct InteractiveScreen {
         continuation.yield(.heartbeat)
       }
     }
+    // SIGTERM and SIGHUP end the screen like `q` does: documents are saved, the terminal restored.
+    let signals = [SIGTERM, SIGHUP].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { continuation.yield(.terminate) }
+      source.resume()
+      return source
+    }
     defer {
+      for source in signals { source.cancel() }
       keyTask.cancel()
       changeTask.cancel()
       heartbeat.cancel()
@@ -60,6 +70,7 @@ struct InteractiveScreen {
 
     draw()
     for await event in events {
+      if case .terminate = event { break }
       if case .keys(let bytes) = event {
         for key in Key.decode(bytes) { controller.handle(key) }
         if controller.wantsToQuit { break }

@@ -28,7 +28,9 @@ struct ScreenRenderer {
       dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")))
     lines.append(
       dim(
-        fit(" n rename · +/- 10 s · u undo · U redo · S start all · X stop all · b bell · q quit")))
+        fit(
+          " n rename · +/- 10 s · u undo · U/^R redo · S start all · X stop all · b bell · q quit"))
+    )
     lines.append(fit(prompt ?? message ?? ""))
     return Frame(lines: Array(lines.prefix(height)))
   }

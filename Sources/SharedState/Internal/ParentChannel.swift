@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The line between one parent instance and the children that take part in its shared value:
 /// the value as the parent last published it, the children to tell when it changes, and the
 /// parent's own listeners for what children write.
@@ -14,7 +12,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
   /// Whether this channel stands in for a parent that is not there (`sharedState(_:_:)` on
   /// `DependencyValues`): writes then change the value at once instead of asking a parent.
   let isStandIn: Bool
-  private let storage: Mutex<Storage>
+  private let storage: LockIsolated<Storage>
 
   private struct Storage {
     var value: Value
@@ -28,7 +26,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
 
   init(value: Value, isStandIn: Bool = false) {
     self.isStandIn = isStandIn
-    self.storage = Mutex(Storage(value: value))
+    self.storage = LockIsolated(Storage(value: value))
   }
 
   var keyID: ObjectIdentifier { ObjectIdentifier(Key.self) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Marks, inside a child's ``ChildState`` or a parent's ``ParentState``, that it takes part in
 /// a channel, so that later actions do not subscribe again.
 ///
@@ -8,7 +6,7 @@ import Synchronization
 /// (its effect was dropped) or already ended is not live, and the next action subscribes anew.
 final class SharedStateSubscription: Sendable {
   let channel: any AnyParentChannel
-  private let state = Mutex<(isRegistered: Bool, hasEnded: Bool)>((false, false))
+  private let state = LockIsolated<(isRegistered: Bool, hasEnded: Bool)>((false, false))
 
   init(channel: any AnyParentChannel) {
     self.channel = channel

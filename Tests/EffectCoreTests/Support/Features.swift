@@ -1,5 +1,4 @@
 import EffectCore
-import Synchronization
 
 /// A counter with a delayed increment on an injected clock.
 struct Counter: Reducer {
@@ -67,7 +66,7 @@ struct Ticker: Reducer {
 
 /// Collects events from effects, across tasks.
 final class Probe: Sendable {
-  private let events = Mutex<[String]>([])
+  private let events = LockIsolated<[String]>([])
 
   func record(_ event: String) { events.withLock { $0.append(event) } }
   var all: [String] { events.withLock { $0 } }
@@ -75,7 +74,7 @@ final class Probe: Sendable {
 
 /// Collects runtime warnings.
 final class WarningLog: Sendable {
-  private let messages = Mutex<[String]>([])
+  private let messages = LockIsolated<[String]>([])
 
   func record(_ message: String) { messages.withLock { $0.append(message) } }
   var all: [String] { messages.withLock { $0 } }
