@@ -1,7 +1,7 @@
 /// Contexts that stores inherit from the code that creates them.
 ///
 /// A store created inside ``with(_:operation:)-(_,()->R)`` keeps that context for every later
-/// action and effect, as if its root reducer had been wrapped with ``Reducer/context(_:)``.
+/// action and effect, as if its root reducer had been wrapped with `Reducer.context(_:)`.
 /// Injection's `withDependencies { ... } operation: { Store(...) }` is built on this.
 ///
 /// ```swift
@@ -32,6 +32,7 @@ public enum InheritedContext {
   ///
   /// - Parameters:
   ///   - context: The context to add.
+  ///   - isolation: The actor the operation runs on; the caller's, by default.
   ///   - operation: The work, for instance creating a store.
   /// - Returns: What `operation` returns.
   public static func with<R>(

@@ -42,7 +42,7 @@ extension Effect {
   /// Puts a context around every asynchronous operation of this effect, and around the
   /// registration of its subscriptions (``Effect/subscribe(_:)``).
   ///
-  /// Reducers built with ``Reducer/context(_:)`` do this for you; use it for effects you build
+  /// Reducers built with `Reducer.context(_:)` do this for you; use it for effects you build
   /// outside a reducer.
   ///
   /// - Parameter context: The context.

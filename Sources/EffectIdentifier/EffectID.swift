@@ -17,7 +17,7 @@
 /// ```
 ///
 /// Reading the property gives the declaration's identity composed with the namespaces in force,
-/// outermost first (see ``EffectCore/Reducer/namespace(_:)-(N)`` and `forEachNamespaced`). The
+/// outermost first (see `Reducer.namespace(_:)` and `forEachNamespaced`). The
 /// namespaces are in force in the reducer and in every effect it returns, so an id read inside
 /// a `.run` equals the one read in the reducer.
 ///

@@ -48,7 +48,7 @@ final class Namespace: Hashable, @unchecked Sendable, CustomStringConvertible {
 }
 
 /// Puts a namespace in force, inside the ones already in force, around a reducer and all of its
-/// effects. Built by ``EffectCore/Reducer/namespace(_:)-(N)`` and `forEachNamespaced`.
+/// effects. Built by `Reducer.namespace(_:)` and `forEachNamespaced`.
 public struct NamespaceContext: ReducerContext {
   let value: AnyHashable
 

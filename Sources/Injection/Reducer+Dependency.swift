@@ -36,8 +36,8 @@ extension Reducer {
   }
 }
 
-/// A change to the dependencies in force, made by ``Reducer/dependency(_:_:)`` and
-/// ``Reducer/transformDependency(_:transform:)``; applied over whatever is in force outside.
+/// A change to the dependencies in force, made by `Reducer.dependency(_:_:)` and
+/// `Reducer.transformDependency(_:transform:)`; applied over whatever is in force outside.
 public struct DependencyOverride: ReducerContext {
   let update: @Sendable (inout DependencyValues) -> Void
   /// Whether `update` only replaces a value, so that the read Swift's key path write makes

@@ -29,6 +29,7 @@ public func withDependencies<R>(
 /// Runs an asynchronous operation with some dependencies overridden.
 ///
 /// - Parameters:
+///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - update: Changes the values in force.
 ///   - operation: The work to run with the changed values.
 /// - Returns: What `operation` returns.
@@ -80,7 +81,9 @@ public struct EscapedDependencies: Sendable {
 
   /// Runs an asynchronous operation with the captured dependencies in force.
   ///
-  /// - Parameter operation: The work.
+  /// - Parameters:
+  ///   - isolation: The actor the operation runs on; the caller's, by default.
+  ///   - operation: The work.
   /// - Returns: What `operation` returns.
   public func yield<R>(
     isolation: isolated (any Actor)? = #isolation,

@@ -1,6 +1,6 @@
 extension TestStore where State: Codable {
   /// Sends an action, asserts its change, and records the change as an undoable step, as
-  /// ``EffectCore/Store/send(_:undoable:named:coalescing:)`` does for a store.
+  /// `Store.send(_:undoable:named:coalescing:)` does for a store.
   ///
   /// ```swift
   /// try await store.send(.rename("Tea"), undoable: history) { $0.name = "Tea" }

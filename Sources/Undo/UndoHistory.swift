@@ -11,7 +11,7 @@ import Observation
 /// history.redo()
 /// ```
 ///
-/// Steps are recorded by ``EffectCore/Store/send(_:undoable:named:coalescing:)`` (or
+/// Steps are recorded by `Store.send(_:undoable:named:coalescing:)` (or
 /// ``registerUndo(named:undo:redo:)`` for hand-written inverses). A new step clears the redo
 /// stack. ``group(named:_:)`` makes several steps one. ``levelsOfUndo`` bounds the history,
 /// dropping the oldest steps.
@@ -171,7 +171,7 @@ public final class UndoHistory: Observable {
   }
 
   /// Records a step with hand-written inverses, for features that offer richer undo than
-  /// ``EffectCore/Store/send(_:undoable:named:coalescing:)``.
+  /// `Store.send(_:undoable:named:coalescing:)`.
   ///
   /// ```swift
   /// history.registerUndo(named: "Delete") {

@@ -30,7 +30,7 @@ extension Store where State: Codable {
 }
 
 /// Sends actions to a store, recording undo steps for those its filter names; see
-/// ``EffectCore/Store/undoable(_:name:coalescing:)``.
+/// `Store.undoable(_:name:coalescing:)`.
 @MainActor
 public struct UndoableStore<State: Codable, Action> {
   /// The store actions go to.

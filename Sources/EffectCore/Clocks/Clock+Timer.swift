@@ -25,7 +25,7 @@ extension Clock {
   }
 }
 
-/// The ticks of ``_Concurrency/Clock/timer(interval:)``: an `AsyncSequence` that does not
+/// The ticks of `Clock.timer(interval:)`: an `AsyncSequence` that does not
 /// mention the clock's type, so that existential clocks can make one.
 public struct ClockTimer<Duration: DurationProtocol & Sendable>: AsyncSequence, Sendable {
   /// The time elapsed since the timer started, at the tick's deadline.

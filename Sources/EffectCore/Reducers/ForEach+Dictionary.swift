@@ -36,8 +36,7 @@ extension Reducer {
   }
 }
 
-/// A reducer with a dictionary of children; see
-/// ``Reducer/forEach(_:action:context:element:fileID:line:)-(WritableKeyPath<State,[Key:ElementState]>,_,_,_,_,_)``.
+/// A reducer with a dictionary of children; see `Reducer.forEach(_:action:context:element:)`.
 public struct ForEachDictionaryReducer<Parent: Reducer, Key: Hashable & Sendable, Element: Reducer>:
   Reducer
 {

@@ -14,7 +14,7 @@
 ///
 /// The assertion closure gets the state as it was before the action; change it to what you
 /// expect. By default the store is exhaustive (``exhaustivity`` is `.on`): every state change
-/// must be asserted, every received action must be received with ``receive(_:assert:fileID:line:)``
+/// must be asserted, every received action must be received with `receive(_:assert:fileID:line:)`
 /// and ``finish(timeout:fileID:line:)`` fails while effects are still running. Set
 /// `exhaustivity = .off` to assert only what a test cares about.
 ///
@@ -35,7 +35,7 @@ public final class TestStore<State: Equatable, Action> {
   /// How strictly the store checks; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long ``receive(_:assert:fileID:line:)`` waits for an effect's action by default.
+  /// How long `receive(_:assert:fileID:line:)` waits for an effect's action by default.
   public var timeout: Duration = .seconds(1)
 
   private let core: RootCore<RecordingReducer<State, Action>>
@@ -65,7 +65,7 @@ public final class TestStore<State: Equatable, Action> {
   /// The current state: the state after the last action reduced, asserted or not.
   public var state: State { core.state }
 
-  /// The actions effects have sent that no ``receive(_:assert:fileID:line:)`` has asserted yet.
+  /// The actions effects have sent that no `receive(_:assert:fileID:line:)` has asserted yet.
   public var receivedActions: [Action] { recorder.received.map(\.action) }
 
   /// Sends an action and asserts the state change it makes.
