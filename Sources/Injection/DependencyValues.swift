@@ -19,8 +19,10 @@ public struct DependencyValues: Sendable {
   /// The values in force for the current task.
   @TaskLocal static var current = DependencyValues()
 
-  private var overrides: [ObjectIdentifier: any Sendable] = [:]
-  private var injectableOverrides: [ObjectIdentifier: any Sendable] = [:]
+  // Values are boxed by type, so that reading one back is a pointer cast rather than a dynamic
+  // cast from an existential: the key's type says what the box holds.
+  private var overrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  private var injectableOverrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
 
   /// Which default every dependency without an override takes: live, preview or test.
   public var context: DependencyContext = .detected
@@ -33,11 +35,13 @@ public struct DependencyValues: Sendable {
   /// - Parameter key: The dependency's key.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = overrides[ObjectIdentifier(key)] { return value as! Key.Value }
+      if let box = overrides[ObjectIdentifier(key)] {
+        return unsafeDowncast(box, to: Box<Key.Value>.self).value
+      }
       return DefaultValues.value(of: key, in: context)
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      overrides[ObjectIdentifier(key)] = Box(newValue)
     }
   }
 
@@ -50,7 +54,17 @@ public struct DependencyValues: Sendable {
   ///
   /// - Parameter injectable: The injectable.
   public subscript<Value: Sendable>(injectable: Injectable<Value>) -> Value? {
-    get { injectableOverrides[ObjectIdentifier(injectable)].map { $0 as! Value } }
-    set { injectableOverrides[ObjectIdentifier(injectable)] = newValue }
+    get {
+      injectableOverrides[ObjectIdentifier(injectable)].map {
+        unsafeDowncast($0, to: Box<Value>.self).value
+      }
+    }
+    set { injectableOverrides[ObjectIdentifier(injectable)] = newValue.map(Box.init) }
   }
+}
+
+/// One dependency value, boxed so that it can be stored beside values of other types.
+private final class Box<Value: Sendable>: Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
