@@ -16,10 +16,21 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
 
   private struct Storage {
     var value: Value
-    /// Children to tell about changes, in the order they subscribed.
-    var children: [(id: ObjectIdentifier, receive: Receiver)] = []
+    /// Children to tell about changes, by subscription, with the order they subscribed in:
+    /// they hear changes in that order, and leaving is O(1) however many children there are.
+    var children: [ObjectIdentifier: (order: Int, receive: Receiver)] = [:]
     /// The parent's own `.sharedState`, which turns children's writes into parent actions.
-    var listeners: [(id: ObjectIdentifier, receive: Receiver)] = []
+    var listeners: [ObjectIdentifier: (order: Int, receive: Receiver)] = [:]
+    var nextOrder = 0
+
+    var orderedChildren: [Receiver] { Self.ordered(children) }
+    var orderedListeners: [Receiver] { Self.ordered(listeners) }
+
+    private static func ordered(
+      _ receivers: [ObjectIdentifier: (order: Int, receive: Receiver)]
+    ) -> [Receiver] {
+      receivers.values.sorted { $0.order < $1.order }.map(\.receive)
+    }
     /// The last write made while no parent listened.
     var pendingWrite: Value?
   }
@@ -47,7 +58,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       guard storage.value != value else { return [] }
       storage.value = value
       if storage.pendingWrite == value { storage.pendingWrite = nil }
-      return storage.children.map(\.receive)
+      return storage.orderedChildren
     }
     deliver(value, to: receivers, isReducing: isReducing)
   }
@@ -60,7 +71,8 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
     _ subscription: SharedStateSubscription, seen: Value, receive: @escaping Receiver
   ) {
     let current = storage.withLock { storage -> Value? in
-      storage.children.append((ObjectIdentifier(subscription), receive))
+      storage.children[ObjectIdentifier(subscription)] = (storage.nextOrder, receive)
+      storage.nextOrder += 1
       return storage.value == seen ? nil : storage.value
     }
     subscription.markRegistered()
@@ -73,7 +85,8 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
   @MainActor
   func listen(_ subscription: SharedStateSubscription, receive: @escaping Receiver) {
     let pending = storage.withLock { storage -> Value? in
-      storage.listeners.append((ObjectIdentifier(subscription), receive))
+      storage.listeners[ObjectIdentifier(subscription)] = (storage.nextOrder, receive)
+      storage.nextOrder += 1
       defer { storage.pendingWrite = nil }
       return storage.pendingWrite == storage.value ? nil : storage.pendingWrite
     }
@@ -86,8 +99,8 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
     subscription.markEnded()
     let id = ObjectIdentifier(subscription)
     storage.withLock { storage in
-      storage.children.removeAll { $0.id == id }
-      storage.listeners.removeAll { $0.id == id }
+      storage.children[id] = nil
+      storage.listeners[id] = nil
     }
   }
 
@@ -108,7 +121,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
         storage.pendingWrite = value
         return []
       }
-      return storage.listeners.map(\.receive)
+      return storage.orderedListeners
     }
     deliver(value, to: receivers, isReducing: isReducing)
   }
