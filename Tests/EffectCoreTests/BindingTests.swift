@@ -57,3 +57,24 @@ import Testing
     #expect(store.name == "Blob")
   }
 }
+
+@Suite struct BoundDumpTests {
+  struct State: Equatable {
+    @Bound var name = "Blob"
+  }
+
+  @MainActor
+  @Test func boundFieldsDiffAsTheirValues() async throws {
+    let store = TestStore(initialState: State()) {
+      Reduce<State, BindingAction<State>> { state, action in
+        action.apply(to: &state)
+        return .none
+      }
+    }
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.send(.set(\.$name, "Blub")) { $0.name = "Blob Jr." }
+    }
+    #expect(failure.message.contains("-   name: \"Blob Jr.\""))
+    #expect(failure.message.contains("+   name: \"Blub\""))
+  }
+}

@@ -14,6 +14,10 @@ enum Dump {
   private static func render(
     _ value: Any, prefix: String, indent: Int, suffix: String, into lines: inout [String]
   ) {
+    if let wrapper = value as? any DumpsAsWrappedValue {
+      return render(
+        wrapper.dumpedValue, prefix: prefix, indent: indent, suffix: suffix, into: &lines)
+    }
     let pad = String(repeating: " ", count: indent)
     if let leaf = leafDescription(value) {
       lines.append(pad + prefix + leaf + suffix)
@@ -121,6 +125,15 @@ enum Dump {
     }
     return nil
   }
+}
+
+/// Property wrappers that dump as the value they wrap.
+protocol DumpsAsWrappedValue {
+  var dumpedValue: Any { get }
+}
+
+extension Bound: DumpsAsWrappedValue {
+  var dumpedValue: Any { wrappedValue }
 }
 
 /// Types that dump as their `description` rather than their structure.
