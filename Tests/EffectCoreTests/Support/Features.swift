@@ -88,15 +88,15 @@ final class WarningLog: Sendable {
   }
 }
 
-/// Waits (by yielding, then polling for at most a second of real time) until a condition holds.
+/// Waits (by yielding, then polling for at most `timeout` of real time) until a condition holds.
 @MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(1), _ condition: () -> Bool) async -> Bool {
   for _ in 0..<1000 {
     if condition() { return true }
     await Task.yield()
   }
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: .seconds(1))
+  let deadline = clock.now.advanced(by: timeout)
   while clock.now < deadline {
     if condition() { return true }
     try? await clock.sleep(for: .milliseconds(1))

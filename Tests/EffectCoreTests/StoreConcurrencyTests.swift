@@ -1,0 +1,93 @@
+import Testing
+
+@testable import EffectCore
+
+/// Many tasks send into one store at the same time, directly and through effects: no action is
+/// lost, and each sender's actions arrive in the order it sent them.
+@MainActor
+@Suite struct StoreConcurrencyTests {
+
+  /// Counts actions per sender, and how many arrived out of the sender's order.
+  struct Tally: Reducer {
+    struct State: Equatable, Sendable {
+      var counts = Array(repeating: 0, count: 2 * Load.senders)
+      var outOfOrder = 0
+      var batches = 0
+    }
+    enum Action: Equatable, Sendable {
+      case count(sender: Int, sequence: Int)
+      /// Starts one effect per sender, numbered from `firstSender`, each sending `each` actions.
+      case fanOut(firstSender: Int, senders: Int, each: Int)
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .count(let sender, let sequence):
+        if sequence != state.counts[sender] { state.outOfOrder += 1 }
+        state.counts[sender] += 1
+        return .none
+      case .fanOut(let first, let senders, let each):
+        return .merge(
+          (first..<first + senders).map { sender in
+            .run { send in
+              for sequence in 0..<each where !Task.isCancelled {
+                await send(.count(sender: sender, sequence: sequence))
+              }
+            }
+          })
+      }
+    }
+  }
+
+  @Test func concurrentSendersAndEffectsLoseNoAction() async {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    var notified = 0
+    _ = store.core.addObserver { notified += 1 }
+    let senders = Load.senders
+    let sendsEach = Load.sendsEach
+    await withTaskGroup(of: Void.self) { group in
+      for sender in 0..<senders {
+        group.addTask {
+          for sequence in 0..<sendsEach {
+            await MainActor.run { _ = store.send(.count(sender: sender, sequence: sequence)) }
+          }
+        }
+      }
+      group.addTask {
+        let effects = await MainActor.run {
+          store.send(.fanOut(firstSender: senders, senders: senders, each: sendsEach))
+        }
+        await effects.finish()
+      }
+    }
+    #expect(store.counts == Array(repeating: sendsEach, count: 2 * senders))
+    #expect(store.outOfOrder == 0)
+    // One batch per send from outside the store, one per action an effect delivered, plus the
+    // fan-out itself.
+    #expect(notified == 2 * senders * sendsEach + 1)
+  }
+
+  @Test func sendsFromEffectsThatRaceTheirCancellationEitherLandOrAreDropped() async {
+    // Effects deliver while the test cancels them: every action that lands is in order, and
+    // once `cancel()` has returned none lands any more, not even one already on its way to the
+    // main actor.
+    let store = Store(initialState: Tally.State()) { Tally() }
+    for round in 0..<20 {
+      let effects = store.send(.fanOut(firstSender: 0, senders: Load.senders, each: 10_000))
+      for _ in 0..<round { await Task.yield() }
+      effects.cancel()
+      let landed = store.counts
+      await effects.finish()
+      for _ in 0..<50 { await Task.yield() }
+      #expect(store.counts == landed, "round \(round): an action landed after its cancellation")
+      #expect(store.outOfOrder == 0)
+      store.restoreState { $0.counts = Array(repeating: 0, count: $0.counts.count) }
+    }
+  }
+}
+
+/// How many senders, and how many actions each sends.
+private enum Load {
+  static let senders = 8
+  static let sendsEach = 1_000
+}
