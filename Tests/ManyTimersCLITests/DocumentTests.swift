@@ -88,6 +88,10 @@ import Testing
       #expect(await console.run(["run", "--open", path]) == .dataError)
       #expect(console.errors.first?.hasPrefix("error: \(path): not a timer document") == true)
     }
+    // The whole file's size, not that of the part read before giving up.
+    let console = Console()
+    _ = await console.run(["run", "--open", huge])
+    #expect(console.errors.first?.contains("too large (2097152 bytes;") == true)
   }
 
   @Test func unknownFieldsAreIgnored() throws {

@@ -80,6 +80,36 @@ import Testing
     #expect(console.output.first?.contains(#""remaining":2"#) == true)
   }
 
+  @Test func aScriptFileWithCRLFLineEndsRunsLineByLine() async {
+    // Found by the hardening work: the whole file used to be read as one line.
+    let folder = TemporaryFolder()
+    let script = folder.write("start 1\r\nadvance 2\r\n\r\n# done\r\ndump\r\n", to: "script.txt")
+    let console = Console()
+    let status = await console.run(["run", "--virtual-clock", "--timers", "1", "--script", script])
+    #expect(console.errors == [])
+    #expect(status == .success)
+    #expect(
+      console.output == [
+        #"{"bell":true,"timers":[{"name":"Timer 1","duration":4,"remaining":2,"status":"counting"}]}"#
+      ])
+  }
+
+  @Test func namesLongerThanADocumentHoldsAreRefused() async {
+    // Found by the hardening work: such a name was saved, and the document then refused to open.
+    let longest = String(repeating: "x", count: TimerDocument.maximumNameLength)
+    let console = Console(input: [
+      "rename 1 \(longest)y", "add \(longest)y 5", "add \(longest)y", "rename 1 \(longest)",
+      "dump",
+    ])
+    #expect(await console.run(["run", "--virtual-clock", "--timers", "1"]) == .dataError)
+    let refusal = "a timer name has at most 1000 characters, not 1001"
+    #expect(
+      console.errors == [
+        "error: line 1: \(refusal)", "error: line 2: \(refusal)", "error: line 3: \(refusal)",
+      ])
+    #expect(console.output.first?.contains(#"{"name":"\#(longest)","duration":4"#) == true)
+  }
+
   @Test(arguments: [
     ["fly"], ["shoebox", "--timers"], ["shoebox", "--timers", "x"], ["open"], ["new"],
     ["run", "--open"], ["run", "--timers", "2", "--open", "a.timer"], ["bench", "extra"],

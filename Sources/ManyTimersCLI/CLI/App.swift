@@ -72,7 +72,10 @@ struct App {
         errorOutput("error: \(scriptPath): \(reason)")
         return .noInput
       }
-      lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // "\r\n" is one Character in Swift, so splitting on "\n" alone would leave a script
+      // written with CRLF line ends as one long line.
+      lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        .map(String.init)
     }
     let testClock = TestClock()
     let clock: any Clock<Duration> = virtualClock ? testClock : ContinuousClock()

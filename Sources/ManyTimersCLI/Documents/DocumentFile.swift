@@ -25,6 +25,12 @@ enum DocumentFile {
     } catch {
       throw .unreadable("\(error.localizedDescription)")
     }
+    guard data.count <= TimerDocument.maximumSize else {
+      // Only the start was read: say how large the whole file is.
+      var info = stat()
+      throw .invalid(
+        TimerDocument.tooLarge(stat(path, &info) == 0 ? Int(info.st_size) : data.count))
+    }
     return try TimerDocument.decode(data)
   }
 

@@ -33,9 +33,7 @@ struct TimerDocument: Equatable, Sendable {
   ///
   /// - Throws: `DocumentError.invalid` with what is wrong, or `.newerFormat`.
   static func decode(_ data: Data) throws(DocumentError) -> TimerDocument {
-    guard data.count <= maximumSize else {
-      throw .invalid("too large (\(data.count) bytes; a timer document is under 1 MiB)")
-    }
+    guard data.count <= maximumSize else { throw .invalid(tooLarge(data.count)) }
     guard String(data: data, encoding: .utf8) != nil else {
       throw .invalid("not UTF-8 text")
     }
@@ -76,6 +74,11 @@ struct TimerDocument: Equatable, Sendable {
       id: id,
       timer: LonelyTimer.State(
         name: name, duration: duration, remaining: remaining, status: status))
+  }
+
+  /// Why a document of `size` bytes is refused.
+  static func tooLarge(_ size: Int) -> String {
+    "too large (\(size) bytes; a timer document is under 1 MiB)"
   }
 
   private static func missingOrWrong(_ field: String) -> String {

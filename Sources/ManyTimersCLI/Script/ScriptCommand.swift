@@ -40,15 +40,15 @@ enum ScriptCommand: Equatable {
     case "add":
       guard let last = arguments.last, let seconds = TimerDuration.seconds(last) else {
         return .add(
-          name: arguments.isEmpty ? nil : arguments.joined(separator: " "),
+          name: arguments.isEmpty ? nil : try checked(arguments.joined(separator: " ")),
           duration: defaultDuration)
       }
       let name = arguments.dropLast().joined(separator: " ")
-      return .add(name: name.isEmpty ? nil : name, duration: seconds)
+      return .add(name: name.isEmpty ? nil : try checked(name), duration: seconds)
     case "rename":
       guard arguments.count >= 2 else { throw .message("'rename' needs a timer number and a name") }
       let number = try index([arguments[0]], verb)
-      return .rename(number, restOfLine(text, after: 2))
+      return .rename(number, try checked(restOfLine(text, after: 2)))
     case "duration":
       guard arguments.count == 2 else {
         throw .message("'duration' needs a timer number and a duration")
@@ -77,6 +77,16 @@ enum ScriptCommand: Equatable {
       throw .message("'\(arguments[0])' is not a timer number (timers count from 1)")
     }
     return number
+  }
+
+  /// A timer name, refused when it is longer than a document may hold: a document saved with it
+  /// could not be opened again.
+  private static func checked(_ name: String) throws(ScriptError) -> String {
+    guard name.count <= TimerDocument.maximumNameLength else {
+      throw .message(
+        "a timer name has at most \(TimerDocument.maximumNameLength) characters, not \(name.count)")
+    }
+    return name
   }
 
   private static func duration(_ text: String) throws(ScriptError) -> Int {
