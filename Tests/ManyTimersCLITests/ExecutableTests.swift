@@ -49,6 +49,19 @@ import Testing
     #expect(result.err == "error: line 6: unknown command 'fly'\n")
   }
 
+  @Test func aDumpReachesAPipeBeforeTheScriptEnds() async throws {
+    // Found by the hardening work: output into a pipe was buffered until exit, so a program
+    // that drives many-timers line by line waited forever for its first `dump`.
+    let executable = try #require(Self.executable, "build many-timers first: swift build")
+    let child = try Child(
+      executable, ["run", "--virtual-clock", "--timers", "1"], input: "dump\n",
+      keepInputOpen: true)
+    #expect(await child.waitForOutput(timeout: .seconds(5)))
+    try child.closeInput()
+    await child.waitForExit()
+    #expect(child.process.terminationStatus == 0)
+  }
+
   @Test func withoutATerminalTheDefaultModeReadsAScript() throws {
     let result = try run([], input: "dump\n")
     #expect(result.status == 0)

@@ -10,7 +10,9 @@ import Injection
 /// `many-timers`: reads the command line and runs the mode it asks for.
 @MainActor
 struct App {
-  var output: (String) -> Void = { print($0) }
+  /// Writes a line to standard output at once, unbuffered even into a pipe, so that a program
+  /// driving `many-timers run` through pipes reads each `dump` when it is made, not at exit.
+  var output: (String) -> Void = { Terminal.write($0 + "\n") }
   var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
   /// Reads the next line of standard input, `nil` at its end.
   var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
