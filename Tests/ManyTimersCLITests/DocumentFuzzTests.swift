@@ -22,7 +22,7 @@ import Testing
   @Test func randomBytesAreDecodedOrRefused() {
     var random = SplitMix64(seed: 0xD0C_0001)
     let prefixes = ["", "{", #"{"format":1,"#, String(Self.document(Self.fields).dropLast())]
-    for _ in 0..<3_000 {
+    for _ in 0..<2_000 {
       let bytes =
         Data(random.pick(prefixes).utf8) + random.bytes(Int.random(in: 0...96, using: &random))
       checkDecode(bytes)
@@ -212,7 +212,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     let console = Console(input: ["save"])
     #expect(await console.run(["run", "--virtual-clock", "--open", path]) != .success)
-    #expect(console.errors.first?.hasPrefix("error: \(path): ") == true)
+    #expect(console.errors == ["error: \(path): cannot read: not a regular file"])
     var isFolder: ObjCBool = false
     #expect(
       FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+@testable import ManyTimersCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the built `many-timers` executable end to end, as a user would.
 @Suite struct ExecutableTests {
   /// The executable sits beside the test bundle in the build folder.
@@ -60,6 +68,17 @@ import Testing
     try child.closeInput()
     await child.waitForExit()
     #expect(child.process.terminationStatus == 0)
+  }
+
+  @Test func aNamedPipeGivenAsADocumentIsRefusedAtOnce() async throws {
+    // Found by the hardening work: opening a named pipe waited for a writer forever.
+    let executable = try #require(Self.executable, "build many-timers first: swift build")
+    let folder = TemporaryFolder()
+    let fifo = folder.file("pipe.timer")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let child = try Child(executable, ["run", "--open", fifo], input: "dump\n")
+    #expect(await child.waitForExit(timeout: .seconds(5)), "many-timers hung on a named pipe")
+    #expect(child.process.terminationStatus == ExitCode.dataError.rawValue)
   }
 
   @Test func withoutATerminalTheDefaultModeReadsAScript() throws {

@@ -14,6 +14,11 @@ import Foundation
 enum DocumentFile {
   static func read(_ path: String) throws(DocumentError) -> TimerDocument {
     guard FileManager.default.fileExists(atPath: path) else { throw .missing }
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw .unreadable(reason(errno)) }
+    // A folder or a device is no document, and opening a named pipe would wait for a writer
+    // forever.
+    guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw .unreadable(reason(errno))
     }

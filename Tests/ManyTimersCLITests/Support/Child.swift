@@ -1,6 +1,12 @@
 import EffectCore
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A child process fed a script on standard input, whose output is watched without blocking a
 /// thread of the test's concurrency pool.
 final class Child {
@@ -51,7 +57,18 @@ final class Child {
     return false
   }
 
-  func waitForExit() async {
-    while process.isRunning { try? await Task.sleep(for: .milliseconds(1)) }
+  /// Waits for the child to exit, polling every millisecond for at most `timeout`; if it is
+  /// still running then, kills it and returns `false`.
+  @discardableResult
+  func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while process.isRunning, clock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    guard process.isRunning else { return true }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return false
   }
 }
