@@ -15,7 +15,7 @@ import Testing
 
   @Test func randomBytesAreParsedOrRefusedWithAReason() {
     var random = SplitMix64(seed: 0xF022_0001)
-    for _ in 0..<3_000 {
+    for _ in 0..<2_000 {
       let bytes = random.bytes(Int.random(in: 0...48, using: &random))
       checkParse(String(decoding: bytes, as: UTF8.self))
     }
@@ -76,7 +76,7 @@ import Testing
     ]
     // Without `quit`, so that the closing `dump` always runs.
     let verbs = Self.verbs.filter { $0 != "quit" }
-    for script in 0..<100 {
+    for script in 0..<60 {
       let input = (0..<Int.random(in: 1...25, using: &random)).map { _ in
         random.chance(85) ? random.pick(lines) : random.word(from: verbs) + " " + random.text()
       }

@@ -13,11 +13,11 @@ import Testing
 @MainActor
 @Suite struct StressTests {
   static let timers = 1_000
-  /// Random actions in a run: 5,000 by default, so that the suite stays fast in debug builds and
+  /// Random actions in a run: 3,000 by default, so that the suite stays fast in debug builds and
   /// under ThreadSanitizer; `STRESS_ACTIONS=100000 swift test --filter StressTests` runs the
   /// issue's full hundred thousand (about 15 s in a debug build).
   static let actions =
-    ProcessInfo.processInfo.environment["STRESS_ACTIONS"].flatMap { Int($0) } ?? 5_000
+    ProcessInfo.processInfo.environment["STRESS_ACTIONS"].flatMap { Int($0) } ?? 3_000
   /// Actions sent between two one-second advances of the clock.
   static let actionsPerSecond = 100
 
@@ -93,8 +93,8 @@ import Testing
     do {
       let shared = try #require(store)
       let senders = 8
-      let seconds = 40
-      let sendsPerSecond = 8
+      let seconds = 30
+      let sendsPerSecond = 6
       await withTaskGroup(of: Void.self) { group in
         // Each sender drives its own eight timers at random. It sleeps on the same clock as the
         // timers, so that every second it wakes together with them and its sends race their
