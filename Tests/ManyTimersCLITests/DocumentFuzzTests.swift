@@ -6,8 +6,8 @@ import Testing
 /// Fixed-seed fuzzing of `.timer` documents: random bytes, random JSON, deep nesting, and
 /// documents one field away from valid. Every input either loads, keeping the documented
 /// limits, or is refused with a `DocumentError` that says why; `many-timers run --open` never
-/// modifies a file it refused.
-@MainActor
+/// modifies a file it refused. Only the tests that run the `App` need the main actor; the
+/// others run on the concurrency pool, beside the rest of the suite.
 @Suite struct DocumentFuzzTests {
   static let id = "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10"
   static let fields: [(name: String, value: String)] = [
@@ -166,6 +166,7 @@ import Testing
     return variants
   }
 
+  @MainActor
   @Test func nearlyValidDocumentsLoadOrAreRefusedAndRefusedFilesAreLeftAlone() async throws {
     let folder = TemporaryFolder()
     // One file, rewritten in place for each variant: creating hundreds of files is slow.
@@ -206,6 +207,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["nearly.timer"])
   }
 
+  @MainActor
   @Test func aFolderGivenAsADocumentIsRefused() async throws {
     let folder = TemporaryFolder()
     let path = folder.file("folder.timer")

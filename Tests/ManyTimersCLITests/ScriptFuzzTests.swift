@@ -5,8 +5,8 @@ import Testing
 
 /// Fixed-seed fuzzing of what many-timers reads as commands: script lines, whole scripts and
 /// the command line. Every input is either understood or refused with a message; none crashes
-/// (a crash would end the whole test run).
-@MainActor
+/// (a crash would end the whole test run). Only the tests that run the `App` need the main
+/// actor; the others run on the concurrency pool, beside the rest of the suite.
 @Suite struct ScriptFuzzTests {
   static let verbs = [
     "start", "stop", "toggle", "reset", "remove", "add", "rename", "duration", "advance", "bell",
@@ -67,6 +67,7 @@ import Testing
     }
   }
 
+  @MainActor
   @Test func randomScriptsRunWithoutCrashingAndKeepEveryTimerInRange() async throws {
     var random = SplitMix64(seed: 0xF022_0003)
     let lines = [
