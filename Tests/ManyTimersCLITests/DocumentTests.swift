@@ -118,6 +118,28 @@ import Testing
     #expect(folder.contents("a.timer") == TimerDocument.json())
   }
 
+  @Test func aSaveThatCannotWriteFailsLoudlyAndWritesNothing() async throws {
+    // Root may write into any folder, so the folder goes away instead: the same failure path
+    // (the temporary file beside the document cannot be created) on every machine.
+    let folder = TemporaryFolder()
+    let path = folder.write(TimerDocument.json(), to: "a.timer")
+    let console = Console(input: ["rename 1 Coffee", "save", "dump"])
+    let app = App(
+      output: { [unowned console] in console.output.append($0) },
+      errorOutput: { [unowned console] in console.errors.append($0) },
+      readLine: { [unowned console] in
+        if console.output.isEmpty, console.errors.isEmpty {
+          try? FileManager.default.removeItem(atPath: folder.path)
+        }
+        return console.nextLine()
+      },
+      isTerminal: false)
+    let status = await app.run(["run", "--virtual-clock", "--open", path])
+    #expect(status != .success)
+    #expect(console.errors.first?.contains("cannot save: no such file or directory") == true)
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+
   @Test func savingReplacesTheFileAtomically() throws {
     let folder = TemporaryFolder()
     let path = folder.write(TimerDocument.json(), to: "a.timer")

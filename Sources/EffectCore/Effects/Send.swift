@@ -80,12 +80,20 @@ public struct Send<Action>: Sendable {
     guard !Task.isCancelled, handle?.isActive ?? true else { return }
     let deliver = self.deliver
     let handle = self.handle
-    // A detached task starts with no task-local values: the reducer runs in the store's
-    // contexts only, never in the effect's.
-    await Task.detached(priority: Task.currentPriority) { @MainActor in
-      guard handle?.isActive ?? true else { return }
-      deliver(action.value)
-    }.value
+    guard let registry else {
+      // A `Send` made by hand, outside any store: a detached task starts with no task-local
+      // values, like the store's mailbox.
+      await Task.detached(priority: Task.currentPriority) { @MainActor in
+        deliver(action.value)
+      }.value
+      return
+    }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      registry.post {
+        if handle?.isActive ?? true { deliver(action.value) }
+        continuation.resume()
+      }
+    }
   }
 
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {

@@ -71,6 +71,43 @@ final class EffectRegistry: Sendable {
     for handle in cancelled { handle.cancel() }
   }
 
+  /// Actions that effects sent, waiting to be reduced on the main actor, in order.
+  private let mailbox = LockIsolated(Mailbox())
+
+  private struct Mailbox {
+    var jobs: [@MainActor @Sendable () -> Void] = []
+    var isScheduled = false
+  }
+
+  /// Runs `job` on the main actor after the jobs posted before it, outside the poster's task:
+  /// the task-local values in force where an effect runs never reach the reducer. Jobs posted
+  /// while a drain is pending share it, so many effects sending at once (timers ticking in the
+  /// same instant) cost one hop, not one task each.
+  func post(_ job: @escaping @MainActor @Sendable () -> Void) {
+    let schedule = mailbox.withLock { mailbox -> Bool in
+      mailbox.jobs.append(job)
+      guard !mailbox.isScheduled else { return false }
+      mailbox.isScheduled = true
+      return true
+    }
+    guard schedule else { return }
+    // A detached task starts with no task-local values.
+    Task.detached { @MainActor [self] in drain() }
+  }
+
+  @MainActor
+  private func drain() {
+    while true {
+      let jobs = mailbox.withLock { mailbox -> [@MainActor @Sendable () -> Void] in
+        defer { mailbox.jobs = [] }
+        if mailbox.jobs.isEmpty { mailbox.isScheduled = false }
+        return mailbox.jobs
+      }
+      guard !jobs.isEmpty else { return }
+      for job in jobs { job() }
+    }
+  }
+
   /// The number of effect tasks that have not returned yet, cancelled ones included.
   /// Subscriptions have no task and do not count.
   var count: Int { storage.withLock { $0.handles.count - $0.subscriptions } }

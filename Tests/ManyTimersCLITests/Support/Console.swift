@@ -13,6 +13,11 @@ final class Console {
     self.input = input
   }
 
+  /// The next line of standard input, `nil` at its end.
+  func nextLine() -> String? {
+    input.isEmpty ? nil : input.removeFirst()
+  }
+
   func run(_ arguments: [String]) async -> ExitCode {
     let app = App(
       output: { [unowned self] in output.append($0) },
