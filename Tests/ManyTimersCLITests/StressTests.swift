@@ -6,6 +6,12 @@ import Testing
 
 @testable import ManyTimersCLI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A thousand timers in one shoebox, thousands of random actions (a hundred thousand with
 /// `STRESS_ACTIONS=100000`), and a reference model that says, after every virtual second, exactly
 /// what each timer must show; then the same feature driven by concurrent senders while its clock
@@ -95,6 +101,7 @@ import Testing
       let senders = 8
       let seconds = 30
       let sendsPerSecond = 6
+      let stops = LockIsolated(0)
       await withTaskGroup(of: Void.self) { group in
         // Each sender drives its own eight timers at random. It sleeps on the same clock as the
         // timers, so that every second it wakes together with them and its sends race their
@@ -104,8 +111,20 @@ import Testing
             var random = SplitMix64(seed: 0xC0DE + UInt64(sender))
             for second in 0..<seconds {
               try? await clock.sleep(until: .init(offset: .seconds(second)))
+              // First stop one of its timers that is counting, after holding the main actor
+              // for a moment so that this second's ticks are on their way to it: the stopped
+              // timer's tick must not land.
+              let mine = (0..<8).map { sender + senders * $0 }
+              let pick = Int.random(in: 0..<8, using: &random)
+              await MainActor.run {
+                usleep(200)
+                let counting = mine.filter { shared.timers[id: $0]?.status == .counting }
+                guard !counting.isEmpty else { return }
+                shared.send(.timers(id: counting[pick % counting.count], action: .stop))
+                stops.withLock { $0 += 1 }
+              }
               for _ in 0..<sendsPerSecond {
-                let id = sender + senders * Int.random(in: 0..<8, using: &random)
+                let id = random.pick(mine)
                 let action = random.pick([LonelyTimer.Action.start, .stop, .toggle, .reset])
                 await MainActor.run { _ = shared.send(.timers(id: id, action: action)) }
               }
@@ -116,7 +135,7 @@ import Testing
           for _ in 0..<seconds { await clock.advance(by: .seconds(1)) }
         }
       }
-      let sent = senders * seconds * sendsPerSecond
+      let sent = senders * seconds * sendsPerSecond + stops.value
       #expect(ticks.actionsFromOutside == sent, "no action is lost")
       shared.send(.stopAll)
       await clock.advance(by: .seconds(5))
