@@ -39,13 +39,9 @@
 /// @EffectID var b = "A"   // a != b
 /// ```
 @propertyWrapper
-public struct EffectID: Hashable, @unchecked Sendable {
-  // `value` only ever holds a `Hashable & Sendable` user value, and `namespace` is immutable,
-  // so sharing an id across tasks is safe.
-  private let fileID: StaticString
-  private let line: UInt
-  private let column: UInt
-  private let value: AnyHashable?
+public struct EffectID: Hashable, Sendable {
+  // Two references: reading an id in force copies no more than that.
+  private let declaration: Declaration
   private let namespace: Namespace?
 
   /// Declares an id: `@EffectID var timerID`.
@@ -55,7 +51,8 @@ public struct EffectID: Hashable, @unchecked Sendable {
   ///   - line: The declaration's line; filled in by the compiler.
   ///   - column: The declaration's column; filled in by the compiler.
   public init(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) {
-    self.init(value: nil, fileID: fileID, line: line, column: column)
+    declaration = Declaration(fileID: fileID, line: line, column: column, value: nil)
+    namespace = nil
   }
 
   /// Declares an id augmented with a value: `@EffectID var rowID = state.id`.
@@ -69,53 +66,63 @@ public struct EffectID: Hashable, @unchecked Sendable {
     wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(value: AnyHashable(wrappedValue), fileID: fileID, line: line, column: column)
+    declaration = Declaration(
+      fileID: fileID, line: line, column: column, value: AnyHashable(wrappedValue))
+    namespace = nil
   }
 
-  private init(value: AnyHashable?, fileID: StaticString, line: UInt, column: UInt) {
-    self.fileID = fileID
-    self.line = line
-    self.column = column
-    self.value = value
-    self.namespace = nil
-  }
-
-  private init(_ id: EffectID, in namespace: Namespace?) {
-    self.fileID = id.fileID
-    self.line = id.line
-    self.column = id.column
-    self.value = id.value
+  private init(_ declaration: Declaration, in namespace: Namespace?) {
+    self.declaration = declaration
     self.namespace = namespace
-  }
-
-  /// Two ids are equal when they come from the same declaration, with equal values, in equal
-  /// namespaces. A declaration's file name is one string literal, compared by address.
-  public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-    lhs.line == rhs.line && lhs.column == rhs.column
-      && lhs.fileID.utf8Start == rhs.fileID.utf8Start && lhs.value == rhs.value
-      && lhs.namespace == rhs.namespace
-  }
-
-  /// Hashes the declaration, the value and the namespaces.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(line)
-    hasher.combine(column)
-    hasher.combine(fileID.utf8Start)
-    hasher.combine(value)
-    hasher.combine(namespace)
   }
 
   /// The identity composed with the namespaces in force here.
   public var wrappedValue: EffectID {
-    EffectID(self, in: Namespace.current)
+    EffectID(declaration, in: Namespace.current)
+  }
+}
+
+/// Where an id is declared, and the value that augments it.
+private final class Declaration: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // `value` only ever holds a `Hashable & Sendable` user value; nothing here is mutated.
+  let fileID: StaticString
+  let line: UInt
+  let column: UInt
+  let value: AnyHashable?
+
+  init(fileID: StaticString, line: UInt, column: UInt, value: AnyHashable?) {
+    self.fileID = fileID
+    self.line = line
+    self.column = column
+    self.value = value
+  }
+
+  /// The same declaration with equal values. A declaration's file name is one string literal,
+  /// compared by address.
+  static func == (lhs: Declaration, rhs: Declaration) -> Bool {
+    lhs === rhs
+      || (lhs.line == rhs.line && lhs.column == rhs.column
+        && lhs.fileID.utf8Start == rhs.fileID.utf8Start && lhs.value == rhs.value)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(fileID.utf8Start)
+    hasher.combine(value)
+  }
+
+  var description: String {
+    var parts = ["\(fileID):\(line):\(column)"]
+    if let value { parts.append(String(reflecting: value.base)) }
+    return parts.joined(separator: ", ")
   }
 }
 
 extension EffectID: CustomStringConvertible {
   /// `EffectID(Feature.swift:12:5, "A", in: [document 1, row 3])`.
   public var description: String {
-    var parts = ["\(fileID):\(line):\(column)"]
-    if let value { parts.append(String(reflecting: value.base)) }
+    var parts = [declaration.description]
     if let namespace { parts.append("in: \(namespace)") }
     return "EffectID(" + parts.joined(separator: ", ") + ")"
   }
