@@ -106,11 +106,15 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffects = Effect<Parent.Action>.none
+    let idsBefore: [ID]
     if let (id, elementAction) = toElementAction.extract(from: action) {
-      elementEffects = reduceElement(
+      // One access to the collection reduces the element and notes the ids the parent starts
+      // from: every key path projection counts on this path.
+      (elementEffects, idsBefore) = reduceElement(
         id, elementAction, in: &state[keyPath: toElements], action: action)
+    } else {
+      idsBefore = state[keyPath: toElements]._ids
     }
-    let idsBefore = state[keyPath: toElements]._ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let removed = state[keyPath: toElements].ids(removedSince: idsBefore)
     guard !removed.isEmpty else { return elementEffects.merging(parentEffects) }
@@ -123,6 +127,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline
   func tag(for id: ID) -> [AnyHashable] {
     [toElements, id]
+  }
+
+  @inlinable
+  func reduceElement(
+    _ id: ID, _ elementAction: Element.Action,
+    in elements: inout IdentifiedArray<ID, Element.State>, action: Parent.Action
+  ) -> (Effect<Parent.Action>, ids: [ID]) {
+    (reduceElement(id, elementAction, in: &elements, action: action), elements._ids)
   }
 
   @inlinable
