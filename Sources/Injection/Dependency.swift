@@ -20,11 +20,13 @@
 /// `.dependency` modifier and `TestStore(…withDependencies:)` reach both.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  private let read: @Sendable (DependencyValues) -> Value
+  // Inlinable, so that reading a dependency is specialised in the module that reads it.
+  @usableFromInline let read: @Sendable (DependencyValues) -> Value
 
   /// Reads the dependency at a property of ``DependencyValues``.
   ///
   /// - Parameter keyPath: The property, as in `\.continuousClock`.
+  @inlinable
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
     self.read = { $0[keyPath: keyPath] }
   }
@@ -32,11 +34,13 @@ public struct Dependency<Value>: Sendable {
   /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
   ///
   /// - Parameter key: The key.
+  @inlinable
   public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
     self.read = { $0[Key.self] }
   }
 
   /// The dependency's value in force here.
+  @inlinable
   public var wrappedValue: Value {
     read(DependencyValues.current)
   }

@@ -17,12 +17,12 @@
 /// never see each other's overrides.
 public struct DependencyValues: Sendable {
   /// The values in force for the current task.
-  @TaskLocal static var current = DependencyValues()
+  @TaskLocal @usableFromInline static var current = DependencyValues()
 
   // Values are boxed by type, so that reading one back is a pointer cast rather than a dynamic
-  // cast from an existential: the key's type says what the box holds.
-  private var overrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-  private var injectableOverrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  // cast from an existential: the key's type says what the box holds. Keys' metadata and
+  // injectables are both never deallocated, so their identities never collide in one table.
+  @usableFromInline var overrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
 
   /// Which default every dependency without an override takes: live, preview or test.
   public var context: DependencyContext = .detected
@@ -34,6 +34,7 @@ public struct DependencyValues: Sendable {
   ///
   /// - Parameter key: The dependency's key.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    @inlinable
     get {
       if let box = overrides[ObjectIdentifier(key)] {
         return unsafeDowncast(box, to: Box<Key.Value>.self).value
@@ -55,16 +56,17 @@ public struct DependencyValues: Sendable {
   /// - Parameter injectable: The injectable.
   public subscript<Value: Sendable>(injectable: Injectable<Value>) -> Value? {
     get {
-      injectableOverrides[ObjectIdentifier(injectable)].map {
+      overrides[ObjectIdentifier(injectable)].map {
         unsafeDowncast($0, to: Box<Value>.self).value
       }
     }
-    set { injectableOverrides[ObjectIdentifier(injectable)] = newValue.map(Box.init) }
+    set { overrides[ObjectIdentifier(injectable)] = newValue.map(Box.init) }
   }
 }
 
 /// One dependency value, boxed so that it can be stored beside values of other types.
-private final class Box<Value: Sendable>: Sendable {
-  let value: Value
+@usableFromInline
+final class Box<Value: Sendable>: Sendable {
+  @usableFromInline let value: Value
   init(_ value: Value) { self.value = value }
 }

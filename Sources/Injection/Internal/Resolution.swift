@@ -45,6 +45,7 @@ final class OnceSlot<Value: Sendable>: Sendable {
 }
 
 /// The live and preview values of dependency keys, made once per process.
+@usableFromInline
 enum DefaultValues {
   private struct Key: Hashable {
     let key: ObjectIdentifier
@@ -53,6 +54,7 @@ enum DefaultValues {
 
   private static let slots = LockIsolated<[Key: any Sendable]>([:])
 
+  @usableFromInline
   static func value<K: DependencyKey>(of key: K.Type, in context: DependencyContext) -> K.Value {
     // Test values are read each time: a stateful test value must not leak between tests.
     if context == .test {
