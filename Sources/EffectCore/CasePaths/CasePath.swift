@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A path from an enum to the payload of one of its cases: it can embed a payload into the enum,
 /// and extract the payload back out when the enum holds that case.
 ///
@@ -191,7 +193,35 @@ enum CaseLayouts {
     let value: ObjectIdentifier
   }
 
-  private static let cache = LockIsolated<[Key: [Candidate]?]>([:])
+  /// Learned layouts. Every `/Action.case` evaluation asks (and `body` is evaluated for every
+  /// action), so reads take no lock: they load the latest snapshot of a table that only grows.
+  /// Snapshots are never freed: there is one per pair of types a program extracts, a few dozen.
+  private static let latest = Atomic<Int>(0)  // the snapshot's address; 0 before the first
+  private static let writer = LockIsolated(())
+
+  private final class Snapshot {
+    let table: [Key: [Candidate]?]
+    init(_ table: [Key: [Candidate]?]) { self.table = table }
+  }
+
+  private static func lookUp(_ key: Key) -> [Candidate]?? {
+    guard let raw = UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)) else {
+      return nil
+    }
+    return Unmanaged<Snapshot>.fromOpaque(raw).takeUnretainedValue().table[key]
+  }
+
+  private static func remember(_ candidates: [Candidate]?, for key: Key) {
+    writer.withLock { _ in
+      var table =
+        UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)).map {
+          Unmanaged<Snapshot>.fromOpaque($0).takeUnretainedValue().table
+        } ?? [:]
+      table[key] = candidates
+      let snapshot = Unmanaged.passRetained(Snapshot(table)).toOpaque()
+      latest.store(Int(bitPattern: snapshot), ordering: .releasing)
+    }
+  }
 
   /// The cases of `metadata`'s enum whose payload has `value`'s layout; `nil` when the runtime
   /// could not describe every case.
@@ -200,7 +230,7 @@ enum CaseLayouts {
     let key = Key(
       root: ObjectIdentifier(unsafeBitCast(metadata.pointer, to: Any.Type.self)),
       value: ObjectIdentifier(value))
-    if let known = cache.withLock({ $0[key] }) { return known }
+    if let known = lookUp(key) { return known }
     let cases = metadata.payloadCases()
     var candidates: [Candidate]? = []
     for (tag, payload) in cases.enumerated() {
@@ -212,7 +242,7 @@ enum CaseLayouts {
         candidates?.append(Candidate(tag: UInt32(tag), isIndirect: payload.isIndirect))
       }
     }
-    cache.withLock { $0[key] = candidates }
+    remember(candidates, for: key)
     return candidates
   }
 
