@@ -72,13 +72,19 @@ import Undo
     try await store.finish()
   }
 
+  /// A shoebox host on a test clock whose bell rings into `rings`.
+  func makeHost(count: Int, clock: TestClock<Duration>, rings: Rings = Rings()) -> ShoeboxHost {
+    withDependencies {
+      $0.continuousClock = clock
+      $0.terminalBell = TerminalBell { rings.ring() }
+    } operation: {
+      ShoeboxHost(state: .standard(count: count))
+    }
+  }
+
   @Test func undoOfARenameWhileTickingKeepsTheCount() async throws {
     let clock = TestClock()
-    let host = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      ShoeboxHost(state: .standard(count: 2))
-    }
+    let host = makeHost(count: 2, clock: clock)
     host.send(.start, row: 1)
     await clock.advance(by: .seconds(2))
     host.rename(row: 1, to: "Eggs")
@@ -97,12 +103,7 @@ import Undo
   @Test func theSharedBellRingsOnlyWhenOn() async throws {
     let clock = TestClock()
     let rings = Rings()
-    let host = withDependencies {
-      $0.continuousClock = clock
-      $0.terminalBell = TerminalBell { rings.ring() }
-    } operation: {
-      ShoeboxHost(state: .standard(count: 2))
-    }
+    let host = makeHost(count: 2, clock: clock, rings: rings)
     host.send(.start, row: 0)
     await clock.advance(by: .seconds(4))
     #expect(await eventually { rings.count == 1 })
@@ -116,12 +117,7 @@ import Undo
   @Test func theBellStillReachesTimersAfterAnUndo() async throws {
     let clock = TestClock()
     let rings = Rings()
-    let host = withDependencies {
-      $0.continuousClock = clock
-      $0.terminalBell = TerminalBell { rings.ring() }
-    } operation: {
-      ShoeboxHost(state: .standard(count: 2))
-    }
+    let host = makeHost(count: 2, clock: clock, rings: rings)
     host.send(.reset, row: 0)
     host.rename(row: 0, to: "Tea")
     host.undo(row: nil)
@@ -134,11 +130,7 @@ import Undo
 
   @Test func undoOfRemovePutsARunningTimerBackAndItKeepsTicking() async throws {
     let clock = TestClock()
-    let host = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      ShoeboxHost(state: .standard(count: 3))
-    }
+    let host = makeHost(count: 3, clock: clock)
     host.send(.start, row: 2)
     await clock.advance(by: .seconds(1))
     host.remove(row: 2)
@@ -150,19 +142,4 @@ import Undo
     #expect(host.rows[2].remaining == 8)
     host.stopAll()
   }
-}
-
-final class Rings: Sendable {
-  private let rings = LockIsolated(0)
-  func ring() { rings.withLock { $0 += 1 } }
-  var count: Int { rings.withLock { $0 } }
-}
-
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<1_000 {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
 }
