@@ -194,3 +194,24 @@ import Testing
     #expect(TestIssue.report("nobody listens") == false)
   }
 }
+
+@MainActor
+@Suite struct ReceivedActionMessageTests {
+  struct Payload: Equatable { var a = 1, b = 2 }
+  enum Action: Equatable {
+    case start
+    case got(Payload)
+  }
+
+  @Test func multiLineActionsAreIndentedWhole() async throws {
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Action> { _, action in action == .start ? .send(.got(Payload())) : .none }
+    }
+    try await store.send(.start)
+    let failure = try await #require(throws: TestStoreFailure.self) {
+      try await store.finish()
+    }
+    let lines = failure.message.split(separator: "\n").drop { !$0.contains(".got(") }
+    #expect(lines.prefix(4).allSatisfy { $0.hasPrefix("  ") })
+  }
+}

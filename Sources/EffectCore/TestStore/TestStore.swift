@@ -323,7 +323,8 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private func describeReceived() -> String {
-    recorder.received.map { "  " + Dump.string($0.action) }.joined(separator: "\n")
+    recorder.received.flatMap { Dump.lines($0.action) }.map { "  " + $0 }
+      .joined(separator: "\n")
   }
 
   private func skipReceived() {
