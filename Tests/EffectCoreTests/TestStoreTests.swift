@@ -211,7 +211,11 @@ import Testing
     let failure = try await #require(throws: TestStoreFailure.self) {
       try await store.finish()
     }
-    let lines = failure.message.split(separator: "\n").drop { !$0.contains(".got(") }
-    #expect(lines.prefix(4).allSatisfy { $0.hasPrefix("  ") })
+    let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+    let block = lines.drop { !$0.contains(".got(") }.prefix { !$0.isEmpty }
+    #expect(block.count == 6)
+    // The action's closing parenthesis is indented with the rest of it.
+    #expect(block.allSatisfy { $0.hasPrefix("  ") })
+    #expect(!lines.contains(")"))
   }
 }
