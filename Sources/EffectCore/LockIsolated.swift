@@ -19,16 +19,18 @@
 /// `Mutex` is built on futexes on Linux, which it cannot see), so that a `--sanitize=thread`
 /// run of code built on EffectKit reports real races only.
 public final class LockIsolated<Value>: @unchecked Sendable {
+  // `mutex` comes first: a zero-sized `Value` (`Void`) would otherwise share its address, and
+  // ThreadSanitizer would take reading the mutex for a race with the guarded access.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   // Every access to `stored` happens with `mutex` held.
   private var stored: Value
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// Guards a value.
   ///
   /// - Parameter value: The value.
   public init(_ value: Value) {
-    stored = value
     mutex = .allocate(capacity: 1)
+    stored = value
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
   }

@@ -197,7 +197,8 @@ enum CaseLayouts {
   /// action), so reads take no lock: they load the latest snapshot of a table that only grows.
   /// Snapshots are never freed: there is one per pair of types a program extracts, a few dozen.
   private static let latest = Atomic<Int>(0)  // the snapshot's address; 0 before the first
-  private static let writer = LockIsolated(())
+  /// The table itself, where snapshots are made from, one writer at a time.
+  private static let writer = LockIsolated<[Key: [Candidate]?]>([:])
 
   private final class Snapshot {
     let table: [Key: [Candidate]?]
@@ -212,11 +213,7 @@ enum CaseLayouts {
   }
 
   private static func remember(_ candidates: [Candidate]?, for key: Key) {
-    writer.withLock { _ in
-      var table =
-        UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)).map {
-          Unmanaged<Snapshot>.fromOpaque($0).takeUnretainedValue().table
-        } ?? [:]
+    writer.withLock { table in
       table[key] = candidates
       let snapshot = Unmanaged.passRetained(Snapshot(table)).toOpaque()
       latest.store(Int(bitPattern: snapshot), ordering: .releasing)
