@@ -33,8 +33,8 @@ struct Bench {
 
   func run() async {
     output("bench: \(timers) timers for \(seconds) s on the real clock")
-    let baseline = await measure(bare)
-    let ours = await measure(library)
+    let baseline = await bare()
+    let ours = await library()
     report("bare tasks", baseline)
     report("LonelyTimers", ours)
     let cpuRatio = baseline.cpu > 0 ? ours.cpu / baseline.cpu : 0
@@ -52,10 +52,6 @@ struct Bench {
 
   private func format(_ value: Double) -> String {
     String(format: "%.3f", value)
-  }
-
-  private func measure(_ body: () async -> Figures) async -> Figures {
-    await body()
   }
 
   private func bare() async -> Figures {
