@@ -5,6 +5,12 @@ extension Clock {
   /// interval, …), so a slow consumer does not make the timer drift. The sequence ends when the
   /// iterating task is cancelled. Each element is the time elapsed since the start.
   ///
+  /// On `ContinuousClock` and `SuspendingClock`, all timers share one wake-up: one task sleeps
+  /// until the earliest tick of any timer and wakes every timer whose tick has come, so ten
+  /// thousand timers do not cost ten thousand system timers. A tick is never early, and at most
+  /// a couple of milliseconds late. On any other clock, such as `TestClock`, each timer sleeps on
+  /// the clock itself, and ticks come exactly on time.
+  ///
   /// Works on an existential clock as well, such as the `any Clock<Duration>` of a dependency:
   ///
   /// ```swift
@@ -19,6 +25,7 @@ extension Clock {
   /// - Returns: An asynchronous sequence of ticks.
   public func timer(interval: Duration) -> ClockTimer<Duration> {
     ClockTimer(interval: interval) {
+      if let shared = self.sharedSleep() { return shared }
       let start = self.now
       return { offset in try await self.sleep(until: start.advanced(by: offset), tolerance: nil) }
     }
