@@ -1,34 +1,38 @@
 /// One running effect, as the registry knows it: a task, or a subscription without one.
-final class EffectHandle: Sendable {
+//
+// A store with ten thousand running timers has ten thousand handles, so a handle carries no lock
+// of its own: its few fields are guarded by one of a fixed set of locks, chosen by its address.
+final class EffectHandle: @unchecked Sendable {
   let ids: [CancelID]
   /// Whether this is a subscription (``Effect/subscribe(_:)``): no task, nothing to wait for;
   /// it lasts until it is cancelled.
   let isSubscription: Bool
-  private let state = LockIsolated(State())
-
-  private struct State {
-    var task: Task<Void, Never>?
-    var onCancel: (@Sendable () -> Void)?
-    var isCancelled = false
-    var isFinished = false
-  }
+  // Guarded by `lock`.
+  private var task: Task<Void, Never>?
+  private var onCancel: (@Sendable () -> Void)?
+  private var cancelled = false
+  private var finished = false
 
   init(ids: [CancelID], isSubscription: Bool = false) {
     self.ids = ids
     self.isSubscription = isSubscription
   }
 
+  private func withLock<R>(_ body: () -> R) -> R {
+    StripedLocks.shared.withLock(for: self, body)
+  }
+
   /// Whether the effect may still deliver actions.
   var isActive: Bool {
-    state.withLock { !$0.isCancelled && !$0.isFinished }
+    withLock { !cancelled && !finished }
   }
 
   var isCancelled: Bool {
-    state.withLock { $0.isCancelled }
+    withLock { cancelled }
   }
 
   var isFinished: Bool {
-    state.withLock { $0.isFinished }
+    withLock { finished }
   }
 
   /// Whether nothing is left to wait for: the task returned, or this is a subscription.
@@ -37,38 +41,55 @@ final class EffectHandle: Sendable {
   }
 
   func attach(_ task: Task<Void, Never>) {
-    let cancelled = state.withLock { state in
-      state.task = task
-      return state.isCancelled
+    let cancelled = withLock {
+      self.task = task
+      return self.cancelled
     }
     if cancelled { task.cancel() }
   }
 
   /// Sets what cancelling runs, once; runs it at once if the handle is already cancelled.
   func attach(onCancel: @escaping @Sendable () -> Void) {
-    let cancelled = state.withLock { state in
-      if !state.isCancelled { state.onCancel = onCancel }
-      return state.isCancelled
+    let cancelled = withLock {
+      if !self.cancelled { self.onCancel = onCancel }
+      return self.cancelled
     }
     if cancelled { onCancel() }
   }
 
   func cancel() {
-    let (task, onCancel) = state.withLock { state in
-      state.isCancelled = true
-      defer { state.onCancel = nil }
-      return (state.task, state.onCancel)
+    let (task, onCancel) = withLock {
+      cancelled = true
+      defer { self.onCancel = nil }
+      return (self.task, self.onCancel)
     }
     task?.cancel()
     onCancel?()
   }
 
   func markFinished() {
-    state.withLock { $0.isFinished = true }
+    withLock { finished = true }
   }
 
   /// Waits until the effect's task has returned; a subscription has none.
   func wait() async {
-    await state.withLock(\.task)?.value
+    await withLock { task }?.value
+  }
+}
+
+/// A fixed set of locks shared by many small objects, each object always using the same one.
+final class StripedLocks: Sendable {
+  static let shared = StripedLocks(count: 64)
+
+  private let locks: [LockIsolated<Void>]
+
+  init(count: Int) {
+    locks = (0..<count).map { _ in LockIsolated(()) }
+  }
+
+  func withLock<R>(for object: AnyObject, _ body: () -> R) -> R {
+    let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
+    // Objects are at least 16-byte aligned: the low bits say nothing.
+    return locks[Int((address >> 4) % UInt(locks.count))].withLock { _ in body() }
   }
 }

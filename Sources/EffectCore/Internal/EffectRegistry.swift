@@ -8,7 +8,7 @@ final class EffectRegistry: Sendable {
 
   fileprivate struct Storage {
     var handles: [ObjectIdentifier: EffectHandle] = [:]
-    var byID: [CancelID: [ObjectIdentifier: EffectHandle]] = [:]
+    var byID: [CancelID: Holders] = [:]
     var subscriptions = 0
     var isClosed = false
   }
@@ -23,12 +23,16 @@ final class EffectRegistry: Sendable {
       let key = ObjectIdentifier(handle)
       for id in handle.ids {
         if cancelInFlight, let running = storage.byID.removeValue(forKey: id) {
-          for (runningKey, running) in running {
-            storage.forget(runningKey, handle: running)
+          for running in running.handles {
+            storage.forget(ObjectIdentifier(running), handle: running)
             replaced.append(running)
           }
         }
-        storage.byID[id, default: [:]][key] = handle
+        if let holders = storage.byID[id] {
+          storage.byID[id] = holders.adding(handle)
+        } else {
+          storage.byID[id] = .one(handle)
+        }
       }
       storage.handles[key] = handle
       if handle.isSubscription { storage.subscriptions += 1 }
@@ -46,8 +50,9 @@ final class EffectRegistry: Sendable {
   func cancel(id: CancelID) {
     let cancelled = storage.withLock { storage -> [EffectHandle] in
       guard let running = storage.byID.removeValue(forKey: id) else { return [] }
-      for (key, handle) in running { storage.forget(key, handle: handle) }
-      return Array(running.values)
+      let handles = running.handles
+      for handle in handles { storage.forget(ObjectIdentifier(handle), handle: handle) }
+      return handles
     }
     for handle in cancelled { handle.cancel() }
   }
@@ -126,8 +131,46 @@ extension EffectRegistry.Storage {
   /// Makes a cancelled effect unreachable by id; it stays counted until its task returns.
   fileprivate mutating func forget(_ key: ObjectIdentifier, handle: EffectHandle) {
     for id in handle.ids {
-      byID[id]?.removeValue(forKey: key)
-      if byID[id]?.isEmpty == true { byID.removeValue(forKey: id) }
+      guard let holders = byID[id] else { continue }
+      byID[id] = holders.removing(key)
+    }
+  }
+}
+
+/// The effects running under one id. Almost always one: it is stored as such, without a
+/// dictionary of its own, since a store with ten thousand running timers has ten thousand ids.
+enum Holders {
+  case one(EffectHandle)
+  case many([ObjectIdentifier: EffectHandle])
+
+  var handles: [EffectHandle] {
+    switch self {
+    case .one(let handle): [handle]
+    case .many(let handles): Array(handles.values)
+    }
+  }
+
+  func adding(_ handle: EffectHandle) -> Self {
+    switch self {
+    case .one(let existing) where existing === handle:
+      return self
+    case .one(let existing):
+      return .many([ObjectIdentifier(existing): existing, ObjectIdentifier(handle): handle])
+    case .many(var handles):
+      handles[ObjectIdentifier(handle)] = handle
+      return .many(handles)
+    }
+  }
+
+  /// What is left once the handle is gone, or `nil` if nothing is.
+  func removing(_ key: ObjectIdentifier) -> Self? {
+    switch self {
+    case .one(let existing):
+      return ObjectIdentifier(existing) == key ? nil : self
+    case .many(var handles):
+      handles.removeValue(forKey: key)
+      if handles.count == 1, let last = handles.values.first { return .one(last) }
+      return handles.isEmpty ? nil : .many(handles)
     }
   }
 }

@@ -95,6 +95,16 @@ struct Bench {
     return Figures(ticks: ticks, cpu: cpu, memory: memory)
   }
 
+  /// Gives freed heap memory back to the system, where the C library can (glibc).
+  static func releaseFreeMemory() {
+    #if canImport(Glibc)
+      typealias Trim = @convention(c) (Int) -> Int32
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+      }
+    #endif
+  }
+
   static func cpuTime() -> Double {
     var usage = rusage()
     getrusage(rusageSelf, &usage)
@@ -104,7 +114,11 @@ struct Bench {
   }
 
   /// The process's resident memory now (Linux), or its peak where that is all there is.
+  ///
+  /// Memory freed by what ran before is first given back to the system (glibc's `malloc_trim`),
+  /// so that it is not counted against whatever runs next.
   static func residentBytes() -> Int {
+    releaseFreeMemory()
     if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
       let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
     {
