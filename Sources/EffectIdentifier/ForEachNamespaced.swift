@@ -104,9 +104,15 @@ extension Reducer {
 
 /// Runs a reducer on the value inside an ``Identified``; built by `forEachNamespaced`.
 public struct IdentifiedValueReducer<ID: Hashable, Base: Reducer>: Reducer {
-  let base: Base
+  @usableFromInline let base: Base
+
+  @usableFromInline
+  init(base: Base) {
+    self.base = base
+  }
 
   /// Runs the base reducer on the wrapped value.
+  @inlinable
   public func reduce(
     into state: inout Identified<ID, Base.State>, action: Base.Action
   ) -> Effect<Base.Action> {

@@ -59,6 +59,21 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
     set { self = newValue }
   }
 
+  /// Opens the channel to the children if needed, tells them the value, and returns the
+  /// context in which the hosted reducers run.
+  @usableFromInline
+  mutating func enterScope() -> ParentScopeContext {
+    let channel = openChannel()
+    channel.publish(wrappedValue, isReducing: true)
+    return ParentScopeContext(channel: channel)
+  }
+
+  /// Tells the children the value, if it changed.
+  @usableFromInline
+  func publish() {
+    channel?.publish(wrappedValue, isReducing: true)
+  }
+
   /// The channel to this parent's children, opened now if this state has none yet.
   mutating func openChannel() -> ParentChannel<Key> {
     if let channel { return channel }

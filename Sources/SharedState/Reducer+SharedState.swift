@@ -25,7 +25,7 @@ extension Reducer {
   public func sharedState<Key: SharedStateKey>(
     _ toChildState: WritableKeyPath<State, ChildState<Key>>,
     action toSharedAction: CasePath<Action, SharedStateAction<Key>>
-  ) -> some Reducer<State, Action> {
+  ) -> ChildStateReducer<Self, Key> {
     ChildStateReducer(base: self, toChildState: toChildState, toSharedAction: toSharedAction)
   }
 
@@ -56,7 +56,7 @@ extension Reducer {
   public func sharedState<Key: SharedStateKey>(
     _ toParentState: WritableKeyPath<State, ParentState<Key>>,
     action toSharedAction: CasePath<Action, SharedStateAction<Key>>
-  ) -> some Reducer<State, Action> {
+  ) -> ParentStateReducer<Self, Key> {
     ParentStateReducer(base: self, toParentState: toParentState, toSharedAction: toSharedAction)
   }
 }

@@ -33,8 +33,8 @@
 /// `forEach`, each have their own.
 public struct WithParentState<State, Action, Key: SharedStateKey, Content: Reducer>: Reducer
 where Content.State == State, Content.Action == Action {
-  let toParentState: WritableKeyPath<State, ParentState<Key>>
-  let content: Content
+  @usableFromInline let toParentState: WritableKeyPath<State, ParentState<Key>>
+  @usableFromInline let content: Content
 
   /// Shares a value with the reducers built in `content`.
   ///
@@ -51,12 +51,14 @@ where Content.State == State, Content.Action == Action {
 
   /// Runs the hosted reducers with the value in force, then tells observing children if it
   /// changed.
+  ///
+  /// Inlinable, so that the hosted reducers are called with their concrete types in the module
+  /// that builds them.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let channel = state[keyPath: toParentState].openChannel()
-    channel.publish(state[keyPath: toParentState].wrappedValue, isReducing: true)
-    let context = ParentScopeContext(channel: channel)
+    let context = state[keyPath: toParentState].enterScope()
     let effect = context.withContext { content.reduce(into: &state, action: action) }
-    channel.publish(state[keyPath: toParentState].wrappedValue, isReducing: true)
+    state[keyPath: toParentState].publish()
     return effect.withContext(context)
   }
 }

@@ -91,3 +91,25 @@ private enum Load {
   static let senders = 8
   static let sendsEach = 1_000
 }
+
+/// Effects that never stop sending must not keep the main actor to themselves: the store
+/// reduces what waits in its mailbox, then lets the main actor's other work run.
+@MainActor
+@Suite struct MailboxFairnessTests {
+  @Test func jobsPostedDuringADrainWaitForTheMainActorsOtherWork() async {
+    let registry = EffectRegistry()
+    let order = LockIsolated<[String]>([])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      registry.post {
+        order.withLock { $0.append("first") }
+        // Posted while the mailbox drains: it must not jump ahead of the task below.
+        registry.post {
+          order.withLock { $0.append("posted during the drain") }
+          done.resume()
+        }
+        Task { @MainActor in order.withLock { $0.append("other main-actor work") } }
+      }
+    }
+    #expect(order.value == ["first", "other main-actor work", "posted during the drain"])
+  }
+}

@@ -100,17 +100,21 @@ final class EffectRegistry: Sendable {
     Task.detached { @MainActor [self] in drain() }
   }
 
+  /// Runs the jobs waiting now. Jobs posted meanwhile wait for another turn of the main actor,
+  /// so that a flood of effects (a hundred thousand timers) never starves the main actor's other
+  /// work: the screen, key presses, a `Task` that awaits on it.
   @MainActor
   private func drain() {
-    while true {
-      let jobs = mailbox.withLock { mailbox -> [@MainActor @Sendable () -> Void] in
-        defer { mailbox.jobs = [] }
-        if mailbox.jobs.isEmpty { mailbox.isScheduled = false }
-        return mailbox.jobs
-      }
-      guard !jobs.isEmpty else { return }
-      for job in jobs { job() }
+    let jobs = mailbox.withLock { mailbox -> [@MainActor @Sendable () -> Void] in
+      defer { mailbox.jobs = [] }
+      return mailbox.jobs
     }
+    for job in jobs { job() }
+    let more = mailbox.withLock { mailbox -> Bool in
+      if mailbox.jobs.isEmpty { mailbox.isScheduled = false }
+      return mailbox.isScheduled
+    }
+    if more { Task.detached { @MainActor [self] in drain() } }
   }
 
   /// The number of effect tasks that have not returned yet, cancelled ones included.

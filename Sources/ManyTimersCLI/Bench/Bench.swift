@@ -26,9 +26,16 @@ struct Bench {
   let output: (String) -> Void
 
   struct Figures {
+    /// Ticks delivered while measuring.
     var ticks: Int
+    /// CPU time used while measuring, in seconds.
     var cpu: Double
+    /// How long the measurement took, in seconds: more than asked if the main actor fell behind.
+    var wall: Double
     var memory: Int
+
+    /// CPU seconds used per second: what N timers cost to keep running.
+    var load: Double { wall > 0 ? cpu / wall : 0 }
   }
 
   func run() async {
@@ -37,16 +44,17 @@ struct Bench {
     let ours = await library()
     report("bare tasks", baseline)
     report("LonelyTimers", ours)
-    let cpuRatio = baseline.cpu > 0 ? ours.cpu / baseline.cpu : 0
+    let cpuRatio = baseline.load > 0 ? ours.load / baseline.load : 0
     let extra = timers > 0 ? (ours.memory - baseline.memory) / timers : 0
     output(
-      "ratio: cpu \(format(cpuRatio))x the bare tasks; memory \(extra) bytes per timer over them")
+      "ratio: cpu \(format(cpuRatio))x the bare tasks (per second of running); memory \(extra) bytes per timer over them"
+    )
   }
 
   private func report(_ name: String, _ figures: Figures) {
     let perTimer = timers > 0 ? figures.memory / timers : 0
     output(
-      "\(name): ticks \(figures.ticks), cpu \(format(figures.cpu)) s, memory \(figures.memory / 1024) KiB (\(perTimer) bytes per timer)"
+      "\(name): ticks \(figures.ticks) in \(format(figures.wall)) s (\(Int(Double(figures.ticks) / max(figures.wall, 0.001)))/s), cpu \(format(figures.cpu)) s, memory \(figures.memory / 1024) KiB (\(perTimer) bytes per timer)"
     )
   }
 
@@ -65,13 +73,11 @@ struct Bench {
         }
       }
     }
-    let cpuBefore = Self.cpuTime()
-    try? await Task.sleep(for: .seconds(seconds))
-    let cpu = Self.cpuTime() - cpuBefore
-    let memory = Self.residentBytes() - before
+    var figures = await measure { ticks.load(ordering: .relaxed) }
+    figures.memory = Self.residentBytes() - before
     for task in tasks { task.cancel() }
     for task in tasks { await task.value }
-    return Figures(ticks: ticks.load(ordering: .relaxed), cpu: cpu, memory: memory)
+    return figures
   }
 
   private func library() async -> Figures {
@@ -86,13 +92,24 @@ struct Bench {
       Store(initialState: state) { Shoebox() }
     }
     store.send(.startAll)
+    var figures = await measure { store.timers.reduce(0) { $0 + $1.duration - $1.remaining } }
+    figures.memory = Self.residentBytes() - before
+    await store.send(.stopAll).finish()
+    return figures
+  }
+
+  /// CPU, wall time and ticks over `seconds` of running.
+  private func measure(ticks: () -> Int) async -> Figures {
+    let clock = ContinuousClock()
+    let ticksBefore = ticks()
     let cpuBefore = Self.cpuTime()
+    let start = clock.now
     try? await Task.sleep(for: .seconds(seconds))
     let cpu = Self.cpuTime() - cpuBefore
-    let memory = Self.residentBytes() - before
-    let ticks = store.timers.reduce(0) { $0 + $1.duration - $1.remaining }
-    await store.send(.stopAll).finish()
-    return Figures(ticks: ticks, cpu: cpu, memory: memory)
+    let wall = (start.duration(to: clock.now)).components
+    return Figures(
+      ticks: ticks() - ticksBefore, cpu: cpu,
+      wall: Double(wall.seconds) + Double(wall.attoseconds) / 1e18, memory: 0)
   }
 
   /// Gives freed heap memory back to the system, where the C library can (glibc).

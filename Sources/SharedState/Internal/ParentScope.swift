@@ -45,14 +45,21 @@ final class ParentScope: Sendable {
 
 /// Puts a parent's channel in force, inside the parents already in force, around a reducer and
 /// its effects.
+@usableFromInline
 struct ParentScopeContext: ReducerContext {
   let channel: any AnyParentChannel
 
+  init(channel: any AnyParentChannel) {
+    self.channel = channel
+  }
+
+  @usableFromInline
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try ParentScope.$current.withValue(
       ParentScope(channel, parent: ParentScope.current, isReducing: true), operation: operation)
   }
 
+  @usableFromInline
   func withEffectContext(_ operation: () async -> Void) async {
     await ParentScope.$current.withValue(
       ParentScope(channel, parent: ParentScope.current), operation: operation)
