@@ -98,9 +98,18 @@ struct Bench {
     return figures
   }
 
-  /// CPU, wall time and ticks over `seconds` of running.
+  /// CPU, wall time and ticks over `seconds` of steady running: from half a second after a
+  /// second in which the timers ticked no more than once each (not catching up with a start
+  /// that took longer than a tick), so that every timer ticks `seconds` times inside the
+  /// window and none on its edges.
   private func measure(ticks: () -> Int) async -> Figures {
     let clock = ContinuousClock()
+    try? await Task.sleep(for: .milliseconds(500))
+    for _ in 0..<10 {
+      let before = ticks()
+      try? await Task.sleep(for: .seconds(1))
+      if ticks() - before <= timers + timers / 50 { break }
+    }
     let ticksBefore = ticks()
     let cpuBefore = Self.cpuTime()
     let start = clock.now
