@@ -11,6 +11,8 @@ struct Bench: Reducer {
     case runEffect
     case startSleep
     case stopSleep
+    /// Starts a sleep cancellable by its own id: effects in flight for the scaling rows.
+    case sleep(id: Int)
   }
   enum SleepID: Hashable, Sendable { case sleep }
 
@@ -26,6 +28,9 @@ struct Bench: Reducer {
         .cancellable(id: SleepID.sleep)
     case .stopSleep:
       return .cancel(id: SleepID.sleep)
+    case .sleep(let id):
+      return .run { _ in try await Task.sleep(for: .seconds(3600)) }
+        .cancellable(id: id)
     }
   }
 }

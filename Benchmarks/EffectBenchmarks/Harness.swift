@@ -71,12 +71,12 @@ func printReport(_ rows: [Row], quick: Bool) {
     return "\(rounded)"
   }
   print(
-    pad("benchmark", 24) + pad("ours ns", 12) + pad("baseline ns", 13) + pad("ratio", 9)
+    pad("benchmark", 34) + pad("ours ns", 12) + pad("baseline ns", 13) + pad("ratio", 9)
       + pad("budget", 9) + "result")
   for row in rows {
     let verdict = quick ? "(quick)" : (row.passes ? "pass" : "FAIL")
     print(
-      pad(row.name, 24) + pad(format(row.ours), 12) + pad(format(row.baseline), 13)
+      pad(row.name, 34) + pad(format(row.ours), 12) + pad(format(row.baseline), 13)
         + pad(format(row.ratio) + "x", 9) + pad("<= " + format(row.budget) + "x", 9) + verdict
         + (row.note.isEmpty ? "" : "  " + row.note))
   }

@@ -16,7 +16,15 @@ let send = SendBenchmarks(harness: harness)
 if only == nil || only == "send" { rows += send.send() }
 if only == nil || only == "nested-send" { rows += send.nestedSend() }
 if only == nil || only == "row-send" {
-  rows += send.rowSend(sizes: quick ? [100, 10_000] : [100, 10_000, 100_000])
+  let sizes = quick ? [100, 10_000] : [100, 10_000, 100_000]
+  let rowSends = send.rowSend(sizes: sizes)
+  rows += rowSends
+  if let first = rowSends.first, let last = rowSends.last {
+    rows.append(
+      Row(
+        name: "row-send \(sizes[0])→\(sizes[sizes.count - 1]) rows", ours: last.ours,
+        baseline: first.ours, budget: 1.5, note: "flat: large N vs small N"))
+  }
 }
 let effects = EffectBenchmarks(harness: harness)
 if only == nil || only == "effect" { rows += await effects.effect() }
@@ -29,5 +37,11 @@ if only == nil || only == "effect-id" || only == "dependency-read" {
   if only != "effect-id" {
     rows.append(ContextBenchmarks.dependencyRead(harness, baseline: taskLocal))
   }
+}
+let scaling = ScalingBenchmarks(harness: harness, small: 10, large: quick ? 10_000 : 100_000)
+if only == nil || only == "scaling" {
+  rows.append(scaling.send())
+  rows.append(await scaling.cancel())
+  rows.append(scaling.effectID())
 }
 printReport(rows, quick: quick)

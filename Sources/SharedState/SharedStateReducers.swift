@@ -5,16 +5,6 @@ public struct ChildStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Base.State, ChildState<Key>>
   @usableFromInline let toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
 
-  init(
-    base: Base,
-    toChildState: WritableKeyPath<Base.State, ChildState<Key>>,
-    toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
-  ) {
-    self.base = base
-    self.toChildState = toChildState
-    self.toSharedAction = toSharedAction
-  }
-
   /// Runs the base reducer, then keeps the shared value in step.
   ///
   /// Inlinable, so that the base reducer is called with its concrete type.
@@ -55,16 +45,6 @@ public struct ParentStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let toParentState: WritableKeyPath<Base.State, ParentState<Key>>
   @usableFromInline let toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
-
-  init(
-    base: Base,
-    toParentState: WritableKeyPath<Base.State, ParentState<Key>>,
-    toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
-  ) {
-    self.base = base
-    self.toParentState = toParentState
-    self.toSharedAction = toSharedAction
-  }
 
   /// Runs the base reducer, then keeps the shared value in step.
   ///

@@ -28,11 +28,10 @@ final class EffectRegistry: Sendable {
             replaced.append(running)
           }
         }
-        if let holders = storage.byID[id] {
-          storage.byID[id] = holders.adding(handle)
-        } else {
-          storage.byID[id] = .one(handle)
-        }
+        // Taken out and put back, so that adding to many never copies them.
+        var holders = storage.byID.removeValue(forKey: id) ?? .one(handle)
+        holders.add(handle)
+        storage.byID[id] = holders
       }
       storage.handles[key] = handle
       if handle.isSubscription { storage.subscriptions += 1 }
@@ -135,8 +134,8 @@ extension EffectRegistry.Storage {
   /// Makes a cancelled effect unreachable by id; it stays counted until its task returns.
   fileprivate mutating func forget(_ key: ObjectIdentifier, handle: EffectHandle) {
     for id in handle.ids {
-      guard let holders = byID[id] else { continue }
-      byID[id] = holders.removing(key)
+      guard var holders = byID.removeValue(forKey: id) else { continue }
+      if holders.remove(key) { byID[id] = holders }
     }
   }
 }
@@ -154,27 +153,32 @@ enum Holders {
     }
   }
 
-  func adding(_ handle: EffectHandle) -> Self {
+  mutating func add(_ handle: EffectHandle) {
     switch self {
-    case .one(let existing) where existing === handle:
-      return self
     case .one(let existing):
-      return .many([ObjectIdentifier(existing): existing, ObjectIdentifier(handle): handle])
+      guard existing !== handle else { return }
+      self = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(handle): handle])
     case .many(var handles):
+      self = .many([:])  // Lets go of the dictionary, so that it changes in place.
       handles[ObjectIdentifier(handle)] = handle
-      return .many(handles)
+      self = .many(handles)
     }
   }
 
-  /// What is left once the handle is gone, or `nil` if nothing is.
-  func removing(_ key: ObjectIdentifier) -> Self? {
+  /// Removes a handle; returns whether any are left.
+  mutating func remove(_ key: ObjectIdentifier) -> Bool {
     switch self {
     case .one(let existing):
-      return ObjectIdentifier(existing) == key ? nil : self
+      return ObjectIdentifier(existing) != key
     case .many(var handles):
+      self = .many([:])
       handles.removeValue(forKey: key)
-      if handles.count == 1, let last = handles.values.first { return .one(last) }
-      return handles.isEmpty ? nil : .many(handles)
+      if handles.count == 1, let last = handles.values.first {
+        self = .one(last)
+      } else {
+        self = .many(handles)
+      }
+      return !handles.isEmpty
     }
   }
 }

@@ -49,10 +49,6 @@ final class ParentScope: Sendable {
 struct ParentScopeContext: ReducerContext {
   let channel: any AnyParentChannel
 
-  init(channel: any AnyParentChannel) {
-    self.channel = channel
-  }
-
   @usableFromInline
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try ParentScope.$current.withValue(

@@ -1,0 +1,71 @@
+import EffectCore
+import EffectIdentifier
+
+/// The same operation with few and with many things around it: in flight, in the list, in use.
+/// Each row's ratio is the large figure over the small one; flat means at most 1.5.
+@MainActor
+struct ScalingBenchmarks {
+  let harness: Harness
+  let small: Int
+  let large: Int
+
+  private func row(_ name: String, small: Double, large: Double) -> Row {
+    Row(
+      name: "\(name) \(self.small)→\(self.large)", ours: large, baseline: small, budget: 1.5,
+      note: "flat: large N vs small N")
+  }
+
+  /// A store with `count` effects sleeping, each cancellable by its own id.
+  private func store(inFlight count: Int) -> Store<Bench.State, Bench.Action> {
+    let store = Store(initialState: Bench.State()) { Bench() }
+    for id in 0..<count { store.send(.sleep(id: id)) }
+    return store
+  }
+
+  /// Root sends with few and with many effects in flight.
+  func send() -> Row {
+    func measure(inFlight count: Int) -> Double {
+      let store = store(inFlight: count)
+      return harness.measure(iterations: 500_000) { n in
+        for _ in 0..<n { store.send(.increment) }
+      }
+    }
+    return row("send in flight", small: measure(inFlight: small), large: measure(inFlight: large))
+  }
+
+  /// Start and cancel one effect with few and with many others in flight.
+  func cancel() async -> Row {
+    func measure(inFlight count: Int) async -> Double {
+      let store = store(inFlight: count)
+      return await harness.measure(iterations: 20_000) { n in
+        for _ in 0..<n {
+          let task = store.send(.startSleep)
+          store.send(.stopSleep)
+          await task.finish()
+        }
+      }
+    }
+    let smallFigure = await measure(inFlight: small)
+    let largeFigure = await measure(inFlight: large)
+    return row("cancel in flight", small: smallFigure, large: largeFigure)
+  }
+
+  /// An `@EffectID` read in three namespaces, with few and with many other namespaced ids alive.
+  func effectID() -> Row {
+    func measure(alive count: Int) -> Double {
+      var alive: [EffectID] = []
+      for index in 0..<count {
+        _ = IDLoop(count: 1).namespace(index).reduce(into: &alive, action: ())
+      }
+      let figure = harness.measure(iterations: 2_000_000) { n in
+        var state: [EffectID] = []
+        let reader = IDLoop(count: n).namespace("row").namespace("list").namespace("document")
+        _ = reader.reduce(into: &state, action: ())
+        blackHole(state)
+      }
+      blackHole(alive)
+      return figure
+    }
+    return row("effect-id alive", small: measure(alive: small), large: measure(alive: large))
+  }
+}
