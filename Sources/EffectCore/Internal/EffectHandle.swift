@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One running effect, as the registry knows it: a task, or a subscription without one.
 //
 // A store with ten thousand running timers has ten thousand handles, so a handle carries no lock
@@ -78,18 +86,32 @@ final class EffectHandle: @unchecked Sendable {
 }
 
 /// A fixed set of locks shared by many small objects, each object always using the same one.
-final class StripedLocks: Sendable {
+///
+/// Plain POSIX mutexes, locked and unlocked around the caller's code: ThreadSanitizer sees them,
+/// and no value of their own is guarded (a `LockIsolated<Void>` would make TSan take its empty
+/// value's accesses for races).
+final class StripedLocks: @unchecked Sendable {
   static let shared = StripedLocks(count: 64)
 
-  private let locks: [LockIsolated<Void>]
+  // Initialised once, never moved or freed: the process keeps one set.
+  private let mutexes: UnsafeMutablePointer<pthread_mutex_t>
+  private let count: Int
 
   init(count: Int) {
-    locks = (0..<count).map { _ in LockIsolated(()) }
+    self.count = count
+    mutexes = .allocate(capacity: count)
+    for index in 0..<count {
+      (mutexes + index).initialize(to: pthread_mutex_t())
+      pthread_mutex_init(mutexes + index, nil)
+    }
   }
 
   func withLock<R>(for object: AnyObject, _ body: () -> R) -> R {
     let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
     // Objects are at least 16-byte aligned: the low bits say nothing.
-    return locks[Int((address >> 4) % UInt(locks.count))].withLock { _ in body() }
+    let mutex = mutexes + Int((address >> 4) % UInt(count))
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
   }
 }
