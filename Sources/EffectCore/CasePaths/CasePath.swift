@@ -188,9 +188,21 @@ enum CaseLayouts {
     @usableFromInline let isIndirect: Bool
   }
 
+  /// A pair of types, by their metadata addresses.
   private struct Key: Hashable {
-    let root: ObjectIdentifier
-    let value: ObjectIdentifier
+    let root: Int
+    let value: Int
+
+    static let empty = Key(root: 0, value: 0)
+
+    /// A slot in a table of `mask + 1` slots: a multiplicative hash of the two addresses,
+    /// cheaper than `Hasher`, which this lookup paid on every case path made.
+    func slot(_ mask: Int) -> Int {
+      let mixed =
+        UInt(bitPattern: root) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: value)
+        &* 0xC2B2_AE3D_27D4_EB4F
+      return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
   }
 
   /// Learned layouts. Every `/Action.case` evaluation asks (and `body` is evaluated for every
@@ -200,16 +212,45 @@ enum CaseLayouts {
   /// The table itself, where snapshots are made from, one writer at a time.
   private static let writer = LockIsolated<[Key: [Candidate]?]>([:])
 
+  /// The table at one moment, as an open-addressed array: a lookup hashes two words and
+  /// compares them, with no `Hasher` and no dictionary.
   private final class Snapshot {
-    let table: [Key: [Candidate]?]
-    init(_ table: [Key: [Candidate]?]) { self.table = table }
+    let keys: [Key]
+    let layouts: [[Candidate]?]
+    let mask: Int
+
+    init(_ table: [Key: [Candidate]?]) {
+      var capacity = 16
+      while capacity < table.count * 2 { capacity *= 2 }
+      var keys = Array(repeating: Key.empty, count: capacity)
+      var layouts = Array(repeating: [Candidate]?.none, count: capacity)
+      for (key, layout) in table {
+        var slot = key.slot(capacity - 1)
+        while keys[slot] != .empty { slot = (slot + 1) & (capacity - 1) }
+        keys[slot] = key
+        layouts[slot] = layout
+      }
+      self.keys = keys
+      self.layouts = layouts
+      self.mask = capacity - 1
+    }
+
+    func find(_ key: Key) -> [Candidate]?? {
+      var slot = key.slot(mask)
+      while true {
+        let stored = keys[slot]
+        if stored == key { return .some(layouts[slot]) }
+        if stored == .empty { return nil }
+        slot = (slot + 1) & mask
+      }
+    }
   }
 
   private static func lookUp(_ key: Key) -> [Candidate]?? {
     guard let raw = UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)) else {
       return nil
     }
-    return Unmanaged<Snapshot>.fromOpaque(raw).takeUnretainedValue().table[key]
+    return Unmanaged<Snapshot>.fromOpaque(raw).takeUnretainedValue().find(key)
   }
 
   private static func remember(_ candidates: [Candidate]?, for key: Key) {
@@ -225,8 +266,7 @@ enum CaseLayouts {
   @usableFromInline
   static func candidates(in metadata: EnumMetadata, for value: Any.Type) -> [Candidate]? {
     let key = Key(
-      root: ObjectIdentifier(unsafeBitCast(metadata.pointer, to: Any.Type.self)),
-      value: ObjectIdentifier(value))
+      root: Int(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: Int.self))
     if let known = lookUp(key) { return known }
     let cases = metadata.payloadCases()
     var candidates: [Candidate]? = []
