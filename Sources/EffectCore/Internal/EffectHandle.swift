@@ -7,15 +7,15 @@
 #endif
 
 /// One running effect, as the registry knows it: a task, or a subscription without one.
-//
-// A store with ten thousand running timers has ten thousand handles, so a handle carries no lock
-// of its own: its few fields are guarded by one of a fixed set of locks, chosen by its address.
+///
+/// A store with ten thousand running timers has ten thousand handles, so a handle carries no lock
+/// of its own: its few fields are guarded by one of a fixed set of locks, chosen by its address.
 final class EffectHandle: @unchecked Sendable {
   let ids: [CancelID]
   /// Whether this is a subscription (``Effect/subscribe(_:)``): no task, nothing to wait for;
   /// it lasts until it is cancelled.
   let isSubscription: Bool
-  // Guarded by `lock`.
+  // Read and written only inside `withLock`.
   private var task: Task<Void, Never>?
   private var onCancel: (@Sendable () -> Void)?
   private var cancelled = false
@@ -107,8 +107,9 @@ final class StripedLocks: @unchecked Sendable {
   }
 
   func withLock<R>(for object: AnyObject, _ body: () -> R) -> R {
-    let address = UInt(bitPattern: ObjectIdentifier(object).hashValue)
-    // Objects are at least 16-byte aligned: the low bits say nothing.
+    // The address itself, not its `hashValue` (which would run `Hasher` on every lock). Objects
+    // are at least 16-byte aligned: the low bits say nothing.
+    let address = UInt(bitPattern: ObjectIdentifier(object))
     let mutex = mutexes + Int((address >> 4) % UInt(count))
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
