@@ -64,7 +64,7 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
   @usableFromInline
   mutating func enterScope() -> ParentScopeContext {
     let channel = openChannel()
-    channel.publish(wrappedValue, isReducing: true)
+    publish()
     return ParentScopeContext(channel: channel)
   }
 

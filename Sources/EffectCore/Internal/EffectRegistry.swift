@@ -94,8 +94,12 @@ final class EffectRegistry: Sendable {
       mailbox.isScheduled = true
       return true
     }
-    guard schedule else { return }
-    // A detached task starts with no task-local values.
+    if schedule { scheduleDrain() }
+  }
+
+  /// Drains the mailbox on the main actor's next turn. A detached task starts with no task-local
+  /// values.
+  private func scheduleDrain() {
     Task.detached { @MainActor [self] in drain() }
   }
 
@@ -113,7 +117,7 @@ final class EffectRegistry: Sendable {
       if mailbox.jobs.isEmpty { mailbox.isScheduled = false }
       return mailbox.isScheduled
     }
-    if more { Task.detached { @MainActor [self] in drain() } }
+    if more { scheduleDrain() }
   }
 
   /// The number of effect tasks that have not returned yet, cancelled ones included.
