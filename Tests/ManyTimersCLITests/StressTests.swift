@@ -39,20 +39,8 @@ import Testing
     let clock = TestClock()
     let probe = EffectProbe()
     let ticks = TickLog()
-    var store: Store<Shoebox.State, Shoebox.Action>? = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      Store(initialState: initial) {
-        CombineReducers {
-          Reduce { state, action in
-            ticks.record(action, in: state)
-            return .none
-          }
-          Shoebox()
-        }
-        .context(probe)
-      }
-    }
+    var store: Store<Shoebox.State, Shoebox.Action>? = Self.instrumentedStore(
+      initial, clock: clock, probe: probe, ticks: ticks)
     weak let weakStore = store
 
     for step in 0..<Self.actions {
@@ -81,20 +69,8 @@ import Testing
     let clock = TestClock()
     let probe = EffectProbe()
     let ticks = TickLog()
-    var store: Store<Shoebox.State, Shoebox.Action>? = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      Store(initialState: .standard(count: 64)) {
-        CombineReducers {
-          Reduce { state, action in
-            ticks.record(action, in: state)
-            return .none
-          }
-          Shoebox()
-        }
-        .context(probe)
-      }
-    }
+    var store: Store<Shoebox.State, Shoebox.Action>? = Self.instrumentedStore(
+      Shoebox.State.standard(count: 64), clock: clock, probe: probe, ticks: ticks)
     weak let weakStore = store
     do {
       let shared = try #require(store)
@@ -150,6 +126,26 @@ import Testing
 
   /// Advances one virtual second once every counting timer's effect is asleep on the clock, then
   /// checks each timer against the model: counting ones ticked exactly once, others not at all.
+  /// A shoebox on `clock` whose ticks `ticks` records and whose effects `probe` counts.
+  private static func instrumentedStore(
+    _ initial: Shoebox.State, clock: TestClock<Duration>, probe: EffectProbe, ticks: TickLog
+  ) -> Store<Shoebox.State, Shoebox.Action> {
+    withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      Store(initialState: initial) {
+        CombineReducers {
+          Reduce { state, action in
+            ticks.record(action, in: state)
+            return .none
+          }
+          Shoebox()
+        }
+        .context(probe)
+      }
+    }
+  }
+
   private func advanceOneSecond(
     _ clock: TestClock<Duration>,
     store: Store<Shoebox.State, Shoebox.Action>,
