@@ -1,4 +1,3 @@
-import EffectCore
 import Foundation
 
 #if canImport(Glibc)
@@ -9,11 +8,16 @@ import Foundation
 
 /// A child process fed a script on standard input, whose output is watched without blocking a
 /// thread of the test's concurrency pool.
+///
+/// Its output is read by polling a non-blocking pipe, not with `readabilityHandler`: on Linux a
+/// handler's dispatch source outliving its file descriptor now and then crashed libdispatch's
+/// event loop (`_dispatch_event_loop_drain`) and the whole test process with it.
 final class Child {
   let process = Process()
   private let stdin = Pipe()
-  private let sawOutput = LockIsolated(false)
-  private let sawEnd = LockIsolated(false)
+  private let stdout = Pipe()
+  private var sawOutput = false
+  private var sawEnd = false
 
   /// Starts `executable` and writes `input` to its standard input, closed afterwards unless
   /// `keepInputOpen`.
@@ -22,18 +26,11 @@ final class Child {
   ) throws {
     process.executableURL = executable
     process.arguments = arguments
-    let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice
-    stdout.fileHandleForReading.readabilityHandler = { [sawOutput, sawEnd] handle in
-      if handle.availableData.isEmpty {
-        handle.readabilityHandler = nil
-        sawEnd.withLock { $0 = true }
-      } else {
-        sawOutput.withLock { $0 = true }
-      }
-    }
+    let output = stdout.fileHandleForReading.fileDescriptor
+    _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     if !keepInputOpen { try stdin.fileHandleForWriting.close() }
@@ -50,11 +47,27 @@ final class Child {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while clock.now < deadline {
-      if sawOutput.value { return true }
-      if sawEnd.value { return sawOutput.value }
+      readAvailableOutput()
+      if sawOutput { return true }
+      if sawEnd { return false }
       try? await Task.sleep(for: .milliseconds(1))
     }
     return false
+  }
+
+  /// Reads whatever output is there, without waiting, and notes whether there was any and
+  /// whether it has ended.
+  private func readAvailableOutput() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !sawEnd {
+      let count = read(stdout.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+      if count > 0 {
+        sawOutput = true
+      } else {
+        if count == 0 { sawEnd = true }
+        return  // Nothing more for now (EAGAIN), or the end.
+      }
+    }
   }
 
   /// Waits for the child to exit, polling every millisecond for at most `timeout`; if it is
