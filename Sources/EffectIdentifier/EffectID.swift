@@ -40,9 +40,11 @@
 /// ```
 @propertyWrapper
 public struct EffectID: Hashable, Sendable {
-  // Two references: reading an id in force copies no more than that.
-  private let declaration: Declaration
-  private let namespace: Namespace?
+  // Three words, so that an id fits `AnyHashable`'s inline buffer and reading one in force
+  // retains one reference (the namespace chain) and allocates nothing: the declaration site is
+  // stored inline, and an assigned value travels as the innermost link of the chain.
+  private let site: Site
+  private let scope: Namespace
 
   /// Declares an id: `@EffectID var timerID`.
   ///
@@ -51,8 +53,8 @@ public struct EffectID: Hashable, Sendable {
   ///   - line: The declaration's line; filled in by the compiler.
   ///   - column: The declaration's column; filled in by the compiler.
   public init(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) {
-    declaration = Declaration(fileID: fileID, line: line, column: column, value: nil)
-    namespace = nil
+    site = Site(fileID: fileID, line: line, column: column)
+    scope = .root
   }
 
   /// Declares an id augmented with a value: `@EffectID var rowID = state.id`.
@@ -66,64 +68,57 @@ public struct EffectID: Hashable, Sendable {
     wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line,
     column: UInt = #column
   ) {
-    declaration = Declaration(
-      fileID: fileID, line: line, column: column, value: AnyHashable(wrappedValue))
-    namespace = nil
+    site = Site(fileID: fileID, line: line, column: column)
+    scope = Namespace(augmenting: AnyHashable(wrappedValue), parent: .root)
   }
 
-  private init(_ declaration: Declaration, in namespace: Namespace?) {
-    self.declaration = declaration
-    self.namespace = namespace
+  private init(site: Site, scope: Namespace) {
+    self.site = site
+    self.scope = scope
   }
 
   /// The identity composed with the namespaces in force here.
   public var wrappedValue: EffectID {
-    EffectID(declaration, in: Namespace.current)
+    let current = Namespace.inForce
+    guard scope.isAugment else { return EffectID(site: site, scope: current) }
+    return EffectID(site: site, scope: Namespace(augmenting: scope.value, parent: current))
   }
 }
 
-/// Where an id is declared, and the value that augments it.
-private final class Declaration: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // `value` only ever holds a `Hashable & Sendable` user value; nothing here is mutated.
-  let fileID: StaticString
-  let line: UInt
-  let column: UInt
-  let value: AnyHashable?
+/// Where an id is declared: the address of its `#fileID` literal (one per file), its line and
+/// column, and the literal's length for descriptions. Trivial to copy and compare.
+private struct Site: Hashable {
+  let file: UnsafeRawPointer
+  // line << 32 | column << 16 | file name length, each clamped to its field.
+  let position: UInt64
 
-  init(fileID: StaticString, line: UInt, column: UInt, value: AnyHashable?) {
-    self.fileID = fileID
-    self.line = line
-    self.column = column
-    self.value = value
-  }
-
-  /// The same declaration with equal values. A declaration's file name is one string literal,
-  /// compared by address.
-  static func == (lhs: Declaration, rhs: Declaration) -> Bool {
-    lhs === rhs
-      || (lhs.line == rhs.line && lhs.column == rhs.column
-        && lhs.fileID.utf8Start == rhs.fileID.utf8Start && lhs.value == rhs.value)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(line)
-    hasher.combine(column)
-    hasher.combine(fileID.utf8Start)
-    hasher.combine(value)
+  init(fileID: StaticString, line: UInt, column: UInt) {
+    precondition(fileID.hasPointerRepresentation, "#fileID is a string literal")
+    file = UnsafeRawPointer(fileID.utf8Start)
+    position =
+      UInt64(min(line, UInt(UInt32.max))) << 32 | UInt64(min(column, 0xFFFF)) << 16
+      | UInt64(min(fileID.utf8CodeUnitCount, 0xFFFF))
   }
 
   var description: String {
-    var parts = ["\(fileID):\(line):\(column)"]
-    if let value { parts.append(String(reflecting: value.base)) }
-    return parts.joined(separator: ", ")
+    let bytes = UnsafeRawBufferPointer(start: file, count: Int(position & 0xFFFF))
+    return "\(String(decoding: bytes, as: UTF8.self)):\(position >> 32):\(position >> 16 & 0xFFFF)"
   }
 }
+
+// The site's pointer is the address of an immutable string literal.
+extension Site: @unchecked Sendable {}
 
 extension EffectID: CustomStringConvertible {
   /// `EffectID(Feature.swift:12:5, "A", in: [document 1, row 3])`.
   public var description: String {
-    var parts = [declaration.description]
-    if let namespace { parts.append("in: \(namespace)") }
+    var parts = [site.description]
+    var namespace = scope
+    if scope.isAugment, let parent = scope.parent {
+      parts.append(String(reflecting: scope.value.base))
+      namespace = parent
+    }
+    if !namespace.isRoot { parts.append("in: \(namespace)") }
     return "EffectID(" + parts.joined(separator: ", ") + ")"
   }
 }

@@ -1,47 +1,85 @@
-/// The namespaces in force, innermost last: an immutable chain, so that entering one is one
-/// small allocation and reading the chain in force is one task-local read.
+@_spi(Contexts) import EffectCore
+
+/// The namespaces in force, innermost last: an immutable chain ending at ``root``, so that
+/// entering one is one small allocation and reading the chain in force is one task-local read.
+///
+/// An ``EffectID`` declared with a value carries that value as one more link, innermost, marked
+/// as an augment so that it never equals a namespace with the same value.
 final class Namespace: Hashable, @unchecked Sendable, CustomStringConvertible {
   // `value` only ever holds `Hashable & Sendable` values; nothing here is mutated.
   let value: AnyHashable
   let parent: Namespace?
+  let isAugment: Bool
   private let depth: Int
 
-  /// The chain in force for the current task.
-  @TaskLocal static var current: Namespace?
+  /// The end of every chain: no namespace at all.
+  static let root = Namespace()
 
-  init(_ value: AnyHashable, parent: Namespace?) {
-    self.value = value
-    self.parent = parent
-    self.depth = (parent?.depth ?? 0) + 1
+  /// The chain in force for the current task. Never optional: a task-local of a class type is
+  /// copied by a plain retain, an optional one through the generic optional witnesses.
+  @TaskLocal static var current: Namespace = root
+
+  /// ``current``, read the fast way (one runtime lookup and one retain).
+  static var inForce: Namespace {
+    let namespace = $current.read(unbound: root)
+    assert(namespace === current, "the fast task-local read disagrees with TaskLocal.get()")
+    return namespace
   }
 
+  private init() {
+    value = AnyHashable(0)
+    parent = nil
+    isAugment = false
+    depth = 0
+  }
+
+  init(_ value: AnyHashable, parent: Namespace) {
+    self.value = value
+    self.parent = parent
+    self.isAugment = false
+    self.depth = parent.depth + 1
+  }
+
+  /// The link that carries an id's assigned value, inside `parent`.
+  init(augmenting value: AnyHashable, parent: Namespace) {
+    self.value = value
+    self.parent = parent
+    self.isAugment = true
+    self.depth = parent.depth + 1
+  }
+
+  /// Whether this is the end of the chain rather than a namespace.
+  var isRoot: Bool { parent == nil }
+
   static func == (lhs: Namespace, rhs: Namespace) -> Bool {
-    var left: Namespace? = lhs
-    var right: Namespace? = rhs
     guard lhs.depth == rhs.depth else { return false }
-    while let l = left, let r = right {
-      if l === r { return true }
-      guard l.value == r.value else { return false }
-      left = l.parent
-      right = r.parent
+    var left = lhs
+    var right = rhs
+    // Equal depths reach the root together, and the root is one object.
+    while left !== right {
+      guard left.isAugment == right.isAugment, left.value == right.value,
+        let leftParent = left.parent, let rightParent = right.parent
+      else { return false }
+      left = leftParent
+      right = rightParent
     }
-    return left == nil && right == nil
+    return true
   }
 
   func hash(into hasher: inout Hasher) {
-    var node: Namespace? = self
-    while let current = node {
-      hasher.combine(current.value)
-      node = current.parent
+    var node = self
+    while let parent = node.parent {
+      hasher.combine(node.value)
+      node = parent
     }
   }
 
   var description: String {
     var values: [String] = []
-    var node: Namespace? = self
-    while let current = node {
-      values.append(String(describing: current.value.base))
-      node = current.parent
+    var node = self
+    while let parent = node.parent {
+      values.append(String(describing: node.value.base))
+      node = parent
     }
     return "[" + values.reversed().joined(separator: ", ") + "]"
   }
@@ -59,13 +97,13 @@ public struct NamespaceContext: ReducerContext {
   /// Runs `operation` inside the namespace.
   public func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try Namespace.$current.withValue(
-      Namespace(value, parent: Namespace.current), operation: operation)
+      Namespace(value, parent: Namespace.inForce), operation: operation)
   }
 
   /// Runs an effect's `operation` inside the namespace.
   public func withEffectContext(_ operation: () async -> Void) async {
     await Namespace.$current.withValue(
-      Namespace(value, parent: Namespace.current), operation: operation)
+      Namespace(value, parent: Namespace.inForce), operation: operation)
   }
 }
 

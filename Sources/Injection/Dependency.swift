@@ -42,6 +42,6 @@ public struct Dependency<Value>: Sendable {
   /// The dependency's value in force here.
   @inlinable
   public var wrappedValue: Value {
-    read(DependencyValues.current)
+    read(DependencyValues.inForce)
   }
 }

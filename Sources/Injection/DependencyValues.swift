@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 /// The dependencies in force: every override made by `withDependencies`, the `.dependency`
 /// reducer modifier or a test store, over each key's default for the current
 /// ``DependencyContext``.
@@ -17,12 +19,14 @@
 /// never see each other's overrides.
 public struct DependencyValues: Sendable {
   /// The values in force for the current task.
-  @TaskLocal @usableFromInline static var current = DependencyValues()
+  @TaskLocal static var current = DependencyValues()
 
-  // Values are boxed by type, so that reading one back is a pointer cast rather than a dynamic
-  // cast from an existential: the key's type says what the box holds. Keys' metadata and
-  // injectables are both never deallocated, so their identities never collide in one table.
-  @usableFromInline var overrides: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  /// ``current``, read the fast way: one runtime lookup and a specialised copy.
+  @usableFromInline static var inForce: DependencyValues {
+    $current.read(unbound: DependencyValues())
+  }
+
+  @usableFromInline var overrides = Overrides()
 
   /// Which default every dependency without an override takes: live, preview or test.
   public var context: DependencyContext = .detected
@@ -36,13 +40,13 @@ public struct DependencyValues: Sendable {
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     @inlinable
     get {
-      if let box = overrides[ObjectIdentifier(key)] {
+      if let box = overrides.box(for: ObjectIdentifier(key)) {
         return unsafeDowncast(box, to: Box<Key.Value>.self).value
       }
       return DefaultValues.value(of: key, in: context)
     }
     set {
-      overrides[ObjectIdentifier(key)] = Box(newValue)
+      overrides.set(Box(newValue), for: ObjectIdentifier(key))
     }
   }
 
@@ -56,15 +60,52 @@ public struct DependencyValues: Sendable {
   /// - Parameter injectable: The injectable.
   public subscript<Value: Sendable>(injectable: Injectable<Value>) -> Value? {
     get {
-      overrides[ObjectIdentifier(injectable)].map {
+      overrides.box(for: ObjectIdentifier(injectable)).map {
         unsafeDowncast($0, to: Box<Value>.self).value
       }
     }
-    set { overrides[ObjectIdentifier(injectable)] = newValue.map(Box.init) }
+    set { overrides.set(newValue.map(Box.init), for: ObjectIdentifier(injectable)) }
   }
 }
 
 /// One dependency value, boxed so that it can be stored beside values of other types.
+/// The overridden values, each boxed by type, so that reading one back is a pointer cast rather
+/// than a dynamic cast from an existential: the key's type says what the box holds. Keys'
+/// metadata and injectables are both never deallocated, so their identities never collide.
+///
+/// A flat list searched by identity: a context overrides a handful of dependencies, and comparing
+/// a few addresses is cheaper than hashing one (a dictionary ran `Hasher` on every read).
+@usableFromInline
+struct Overrides: Sendable {
+  @usableFromInline
+  struct Entry: Sendable {
+    @usableFromInline let key: ObjectIdentifier
+    @usableFromInline var box: any AnyObject & Sendable
+  }
+
+  @usableFromInline var entries: [Entry] = []
+
+  /// The box overriding `key`, if any.
+  @inlinable
+  func box(for key: ObjectIdentifier) -> (any AnyObject & Sendable)? {
+    entries.withUnsafeBufferPointer { entries in
+      for entry in entries where entry.key == key { return entry.box }
+      return nil
+    }
+  }
+
+  /// Overrides `key` with `box`, or removes its override when `box` is `nil`.
+  mutating func set(_ box: (any AnyObject & Sendable)?, for key: ObjectIdentifier) {
+    let index = entries.firstIndex { $0.key == key }
+    switch (index, box) {
+    case (let index?, let box?): entries[index].box = box
+    case (let index?, nil): entries.remove(at: index)
+    case (nil, let box?): entries.append(Entry(key: key, box: box))
+    case (nil, nil): break
+    }
+  }
+}
+
 @usableFromInline
 final class Box<Value: Sendable>: Sendable {
   @usableFromInline let value: Value

@@ -56,7 +56,7 @@ public final class Injectable<Value: Sendable>: Sendable {
   /// The value in force here: the task's override, or a value from the registered or default
   /// factory, according to ``scope``.
   public var value: Value {
-    if let value = DependencyValues.current[self] { return value }
+    if let value = DependencyValues.inForce[self] { return value }
     let generation = scope == .cached ? InjectionScope.cachedGeneration : 0
     if scope != .unique, let value = slot.peek(generation: generation) { return value }
     // The cycle check comes before the slot's lock, which a cycle would otherwise wait on.

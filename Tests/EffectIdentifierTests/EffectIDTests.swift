@@ -1,6 +1,7 @@
 import EffectIdentifier
 import Testing
 
+@MainActor
 @Suite struct EffectIDTests {
   // Swift 6 refuses a property wrapper on a static (its storage is a global `var`), so a static
   // id is a computed property around a local declaration: one declaration site, namespaced.
@@ -39,6 +40,42 @@ import Testing
     }
     #expect(read(1) != read(2))
     #expect(read(1) == read(1))
+  }
+
+  @Test func anIDIsThreeWordsSoAnyHashableStoresItInline() {
+    // AnyHashable keeps up to three words inline; a larger id would allocate a box for every
+    // cancellation id built from it.
+    #expect(MemoryLayout<EffectID>.size <= 3 * MemoryLayout<Int>.size)
+  }
+
+  @Test func anAssignedValueIsNotANamespace() {
+    func read(_ value: String) -> EffectID {
+      @EffectID var id = value
+      return id
+    }
+    let plain = read("row")
+    let namespaced = Store(initialState: [EffectID]()) {
+      Reduce<[EffectID], Void> { state, _ in
+        state.append(read("row"))
+        return .none
+      }
+      .namespace("row")
+    }
+    namespaced.send(())
+    #expect(plain != namespaced.state[0])
+    #expect(plain.description.hasSuffix("\"row\")"))
+    #expect(namespaced.state[0].description.hasSuffix("\"row\", in: [row])"))
+  }
+
+  @Test func idsReadInAnyTaskSeeTheNamespacesBoundThere() async {
+    @Sendable nonisolated func read() -> EffectID {
+      @EffectID var id
+      return id
+    }
+    let outside = read()
+    let detached = await Task.detached { read() }.value
+    #expect(outside == detached)
+    #expect(!outside.description.contains("in:"))
   }
 
   @Test func descriptionNamesTheDeclaration() {

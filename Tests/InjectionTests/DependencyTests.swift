@@ -27,6 +27,21 @@ import Testing
     #expect(greeter.greet("c") == "Test, c")
   }
 
+  @Test func overridingAgainReplacesAndClearingAnInjectableFallsBack() {
+    var values = DependencyValues()
+    values.noTestValue = 1
+    values.greeter = Greeter { "Hi \($0)" }
+    values.noTestValue = 2
+    #expect(values.noTestValue == 2)
+    #expect(values.greeter.greet("a") == "Hi a")
+    let injectable = Injectable<Int> { 5 }
+    values[injectable] = 9
+    #expect(values[injectable] == 9)
+    values[injectable] = nil
+    #expect(values[injectable] == nil)
+    #expect(values.noTestValue == 2)
+  }
+
   @Test func asyncWithDependencies() async {
     let value = await withDependencies {
       $0.noTestValue = 3
