@@ -22,8 +22,8 @@ extension TaskLocal {
   /// - Returns: The innermost bound value, or `unbound`.
   @_spi(Contexts) @inlinable @inline(__always)
   public func read(unbound: @autoclosure () -> Value) -> Value {
-    guard let storage = taskLocalValueGet(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
-    else { return unbound() }
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    guard let storage = taskLocalValueGet(key) else { return unbound() }
     return storage.assumingMemoryBound(to: Value.self).pointee
   }
 }
