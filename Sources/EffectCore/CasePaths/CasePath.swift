@@ -17,8 +17,17 @@ import Synchronization
 ///
 /// Or spell both directions out with ``init(embed:extract:)`` when the value is not an enum case.
 public struct CasePath<Root, Value>: Sendable {
-  private let _embed: @Sendable (Value) -> Root
-  private let _extract: @Sendable (Root) -> Value?
+  @usableFromInline let _embed: @Sendable (Value) -> Root
+  @usableFromInline let extraction: Extraction
+
+  /// How a path extracts: a path built with `/` from a case whose payload layout is known reads
+  /// the tag and the payload itself, so building one allocates nothing (scoping reducers build
+  /// their paths on every action); any other path calls its closure.
+  @usableFromInline
+  enum Extraction: Sendable {
+    case payload(EnumMetadata, CaseLayouts.Candidate)
+    case closure(@Sendable (Root) -> Value?)
+  }
 
   /// Creates a case path from an embedding function and an extraction function.
   ///
@@ -37,20 +46,39 @@ public struct CasePath<Root, Value>: Sendable {
     extract: @escaping @Sendable (Root) -> Value?
   ) {
     self._embed = embed
-    self._extract = extract
+    self.extraction = .closure(extract)
+  }
+
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root, payloadOf metadata: EnumMetadata,
+    case candidate: CaseLayouts.Candidate
+  ) {
+    self._embed = embed
+    self.extraction = .payload(metadata, candidate)
   }
 
   /// Wraps `value` in the root: `(/Action.child).embed(.increment) == .child(.increment)`.
   ///
   /// - Parameter value: The payload.
   /// - Returns: The root value holding `value`.
+  @inlinable
   public func embed(_ value: Value) -> Root { _embed(value) }
 
   /// Returns the payload when `root` holds this case, otherwise `nil`.
   ///
   /// - Parameter root: The enum value.
   /// - Returns: The payload, or `nil` for any other case.
-  public func extract(from root: Root) -> Value? { _extract(root) }
+  @inlinable
+  public func extract(from root: Root) -> Value? {
+    switch extraction {
+    case .payload(let metadata, let candidate):
+      guard metadata.tag(of: root) == candidate.tag else { return nil }
+      return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+    case .closure(let extract):
+      return extract(root)
+    }
+  }
 
   /// Composes this path with a path into the payload.
   ///
@@ -94,26 +122,23 @@ public prefix func / <Root, Value>(
   // (learned once per pair of types); extraction compares the value's tag with those cases and
   // copies the payload through the runtime's value witnesses, without allocating and without
   // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
-  guard let metadata = EnumMetadata(Root.self),
-    let candidates = CaseLayouts.candidates(in: metadata, for: Value.self)
-  else {
+  guard let metadata = EnumMetadata(Root.self) else {
     return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
   }
-  if candidates.isEmpty {
+  switch CaseLayouts.layout(in: metadata, for: Value.self) {
+  case .single(let only):
+    return CasePath(embed: embed, payloadOf: metadata, case: only)
+  case .unreadable:
+    return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+  case .cases(let candidates) where candidates.isEmpty:
     return CaseLayouts.pathWithoutPayloadCase(embed: embed, metadata: metadata)
-  }
-  if candidates.count == 1 {
-    let only = candidates[0]
+  case .cases(let candidates):
     return CasePath(embed: embed) { root in
-      guard metadata.tag(of: root) == only.tag else { return nil }
-      return metadata.payload(of: root, as: Value.self, indirect: only.isIndirect)
+      let tag = metadata.tag(of: root)
+      guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+      let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+      return metadata.tag(of: embed(value)) == tag ? value : nil
     }
-  }
-  return CasePath(embed: embed) { root in
-    let tag = metadata.tag(of: root)
-    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
-    let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-    return metadata.tag(of: embed(value)) == tag ? value : nil
   }
 }
 
@@ -188,6 +213,17 @@ enum CaseLayouts {
     @usableFromInline let isIndirect: Bool
   }
 
+  /// Which cases of an enum carry a payload laid out like a given type.
+  @usableFromInline
+  enum Layout: Sendable {
+    /// Exactly one case: the common shape, answered without an array.
+    case single(Candidate)
+    /// None, or several.
+    case cases([Candidate])
+    /// A payload type the runtime could not name: extraction falls back to `Mirror`.
+    case unreadable
+  }
+
   /// A pair of types, by their metadata addresses.
   private struct Key: Hashable {
     let root: Int
@@ -210,20 +246,20 @@ enum CaseLayouts {
   /// Snapshots are never freed: there is one per pair of types a program extracts, a few dozen.
   private static let latest = Atomic<Int>(0)  // the snapshot's address; 0 before the first
   /// The table itself, where snapshots are made from, one writer at a time.
-  private static let writer = LockIsolated<[Key: [Candidate]?]>([:])
+  private static let writer = LockIsolated<[Key: Layout]>([:])
 
   /// The table at one moment, as an open-addressed array: a lookup hashes two words and
   /// compares them, with no `Hasher` and no dictionary.
   private final class Snapshot {
     let keys: [Key]
-    let layouts: [[Candidate]?]
+    let layouts: [Layout]
     let mask: Int
 
-    init(_ table: [Key: [Candidate]?]) {
+    init(_ table: [Key: Layout]) {
       var capacity = 16
       while capacity < table.count * 2 { capacity *= 2 }
       var keys = Array(repeating: Key.empty, count: capacity)
-      var layouts = Array(repeating: [Candidate]?.none, count: capacity)
+      var layouts = Array(repeating: Layout.unreadable, count: capacity)
       for (key, layout) in table {
         var slot = key.slot(capacity - 1)
         while keys[slot] != .empty { slot = (slot + 1) & (capacity - 1) }
@@ -235,27 +271,27 @@ enum CaseLayouts {
       self.mask = capacity - 1
     }
 
-    func find(_ key: Key) -> [Candidate]?? {
+    func find(_ key: Key) -> Layout? {
       var slot = key.slot(mask)
       while true {
         let stored = keys[slot]
-        if stored == key { return .some(layouts[slot]) }
+        if stored == key { return layouts[slot] }
         if stored == .empty { return nil }
         slot = (slot + 1) & mask
       }
     }
   }
 
-  private static func lookUp(_ key: Key) -> [Candidate]?? {
+  private static func lookUp(_ key: Key) -> Layout? {
     guard let raw = UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)) else {
       return nil
     }
     return Unmanaged<Snapshot>.fromOpaque(raw).takeUnretainedValue().find(key)
   }
 
-  private static func remember(_ candidates: [Candidate]?, for key: Key) {
+  private static func remember(_ layout: Layout, for key: Key) {
     writer.withLock { table in
-      table[key] = candidates
+      table[key] = layout
       let snapshot = Unmanaged.passRetained(Snapshot(table)).toOpaque()
       latest.store(Int(bitPattern: snapshot), ordering: .releasing)
     }
@@ -263,33 +299,38 @@ enum CaseLayouts {
 
   /// The cases of `metadata`'s enum whose payload has `value`'s layout; `nil` when the runtime
   /// could not describe every case.
+  /// The cases of `metadata`'s enum whose payload is laid out like `value`, learned once per
+  /// pair of types.
   @usableFromInline
-  static func candidates(in metadata: EnumMetadata, for value: Any.Type) -> [Candidate]? {
+  static func layout(in metadata: EnumMetadata, for value: Any.Type) -> Layout {
     let key = Key(
       root: Int(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: Int.self))
     if let known = lookUp(key) { return known }
-    let cases = metadata.payloadCases()
-    var candidates: [Candidate]? = []
-    for (tag, payload) in cases.enumerated() {
+    var candidates: [Candidate] = []
+    var layout: Layout?
+    for (tag, payload) in metadata.payloadCases().enumerated() {
       guard let type = payload.type else {
-        candidates = nil
+        layout = .unreadable
         break
       }
       if sameLayout(type, value) {
-        candidates?.append(Candidate(tag: UInt32(tag), isIndirect: payload.isIndirect))
+        candidates.append(Candidate(tag: UInt32(tag), isIndirect: payload.isIndirect))
       }
     }
-    remember(candidates, for: key)
-    return candidates
+    let learned = layout ?? (candidates.count == 1 ? .single(candidates[0]) : .cases(candidates))
+    remember(learned, for: key)
+    return learned
   }
 
-  /// A path to a case that the runtime does not count among the payload cases.
-  ///
-  /// The compiler lays out a case whose payload takes no space (a single-case enum such as
-  /// `enum Action { case tap }`, an empty struct) as a case without payload when that keeps the
-  /// case numbering, so neither the case list nor `Mirror` shows its payload. Such a payload has
-  /// one value, which needs no bytes: the path compares tags. Anything else falls back to
-  /// `Mirror`.
+  /// The same as ``layout(in:for:)``, as a list; `nil` when a payload type is unreadable.
+  static func candidates(in metadata: EnumMetadata, for value: Any.Type) -> [Candidate]? {
+    switch layout(in: metadata, for: value) {
+    case .single(let only): [only]
+    case .cases(let candidates): candidates
+    case .unreadable: nil
+    }
+  }
+
   @usableFromInline
   static func pathWithoutPayloadCase<Root, Value>(
     embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata

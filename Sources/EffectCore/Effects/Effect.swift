@@ -23,19 +23,49 @@ public struct Effect<Action> {
     case merge([Effect<Action>])
   }
 
+  /// Holds an operation other than `.none`.
   @usableFromInline
-  let operation: Operation
+  final class Box {
+    @usableFromInline let operation: Operation
+
+    @usableFromInline
+    init(_ operation: Operation) {
+      self.operation = operation
+    }
+  }
+
+  // One optional reference: most reducers return `.none` most of the time, and a `nil` box
+  // is copied and destroyed as a null pointer, in generic code too (the layout does not depend
+  // on `Action`), instead of through the operation enum's value witnesses.
+  @usableFromInline
+  let box: Box?
+
+  @usableFromInline
+  var operation: Operation { box?.operation ?? .none }
+
+  /// Whether this effect does nothing: cheaper than matching ``operation`` against `.none`.
+  @inlinable
+  var isNone: Bool { box == nil }
 
   @usableFromInline
   init(operation: Operation) {
-    self.operation = operation
+    if case .none = operation {
+      box = nil
+    } else {
+      box = Box(operation)
+    }
+  }
+
+  @inlinable
+  init() {
+    box = nil
   }
 }
 
 extension Effect {
   /// An effect that does nothing.
   @inlinable
-  public static var none: Self { Self(operation: .none) }
+  public static var none: Self { Self() }
 
   /// An effect that sends an action right after the current one, before any other action.
   ///
@@ -133,7 +163,7 @@ extension Effect {
   /// - Parameter effects: The effects, in order.
   /// - Returns: One effect that runs them in sequence.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let parts = effects.filter { if case .none = $0.operation { false } else { true } }
+    let parts = effects.filter { !$0.isNone }
     if parts.allSatisfy(\.isSynchronous) { return merge(parts) }
     let sequence = UncheckedSendable(parts)
     return Self(
@@ -150,8 +180,8 @@ extension Effect {
   /// allocation when either is `.none`.
   @usableFromInline
   func merging(_ other: Self) -> Self {
-    if case .none = other.operation { return self }
-    if case .none = operation { return other }
+    if other.isNone { return self }
+    if isNone { return other }
     return .merge([self, other])
   }
 

@@ -90,7 +90,7 @@ public struct ForEachDictionaryReducer<Parent: Reducer, Key: Hashable & Sendable
     } else {
       effect = element.reduce(into: &elements[key]!, action: elementAction)
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     let tag = tag(for: key)
     let toElementAction = self.toElementAction
     return

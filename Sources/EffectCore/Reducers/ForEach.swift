@@ -150,14 +150,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     guard let elementContext else {
       let effect = element.reduce(into: &elements._elements[index], action: elementAction)
-      if case .none = effect.operation { return .none }
+      if effect.isNone { return .none }
       return lift(effect, id: id)
     }
     let context = elementContext(id)
     let effect = context.withContext {
       element.reduce(into: &elements._elements[index], action: elementAction)
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     return lift(effect.withContext(context), id: id)
   }
 

@@ -49,7 +49,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if state[keyPath: toChildState] != nil {
         let embed = toChildAction.embed
         let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-        if case .none = effect.operation {
+        if effect.isNone {
         } else {
           childEffects = effect.lifted(embed, under: tag, scopingUserIDs: true)
             .tagged(with: .child(tag))

@@ -37,7 +37,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     return lift(effect)
   }
 

@@ -78,7 +78,7 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   }
 
   private func run(_ effect: Effect<R.Action>, handles: inout [EffectHandle]) {
-    if case .none = effect.operation { return }
+    if effect.isNone { return }
     let runtime =
       self.runtime
       ?? EffectRuntime(registry: registry) { [weak self] in _ = self?.send($0) }
