@@ -48,6 +48,21 @@ public enum InheritedContext {
 struct InheritedContexts: ReducerContext {
   let contexts: [any ReducerContext]
 
+  var bindsTaskLocalsOnly: Bool { contexts.allSatisfy(\.bindsTaskLocalsOnly) }
+
+  func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R {
+    try enterForTaskCreation(contexts[...], operation)
+  }
+
+  private func enterForTaskCreation<R>(
+    _ rest: ArraySlice<any ReducerContext>, _ operation: () throws -> R
+  ) rethrows -> R {
+    guard let first = rest.first else { return try operation() }
+    return try first.withEffectTaskCreation {
+      try enterForTaskCreation(rest.dropFirst(), operation)
+    }
+  }
+
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try enter(contexts[...], operation)
   }

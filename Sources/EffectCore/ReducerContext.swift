@@ -36,6 +36,37 @@ public protocol ReducerContext: Sendable {
   ///
   /// - Parameter operation: The work to run.
   func withEffectContext(_ operation: () async -> Void) async
+
+  /// Whether ``withEffectContext(_:)`` does nothing but bind task-local values. `false` unless
+  /// a context says otherwise.
+  ///
+  /// A new task inherits the task-local values in force where it is created, so the store
+  /// enters such a context with ``withEffectTaskCreation(_:)`` around creating an effect's task
+  /// instead of running the effect inside ``withEffectContext(_:)``: the effect sees the same
+  /// values, and a long-running effect keeps no asynchronous frame or closure per context. The
+  /// contexts of EffectIdentifier, Injection and SharedState all say `true`.
+  var bindsTaskLocalsOnly: Bool { get }
+
+  /// Runs `operation`, which creates an effect's task, with the task-local values that
+  /// ``withEffectContext(_:)`` would bind; used only when ``bindsTaskLocalsOnly`` is `true`.
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R
+}
+
+extension ReducerContext {
+  /// `false`: the context is entered with ``withEffectContext(_:)`` inside each effect.
+  public var bindsTaskLocalsOnly: Bool { false }
+
+  /// Runs `operation` inside ``withContext(_:)``, for contexts that bind the same task-local
+  /// values around reducers and effects.
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R {
+    try withContext(operation)
+  }
 }
 
 extension Effect {
@@ -52,8 +83,7 @@ extension Effect {
     case .none, .send, .cancel:
       return self
     case .run(var run):
-      let body = run.body
-      run.body = { send in await context.withEffectContext { await body(send) } }
+      run.enter(context)
       return Self(operation: .run(run))
     case .subscribe(var subscription):
       let register = subscription.register

@@ -90,6 +90,9 @@ final class Namespace: Hashable, @unchecked Sendable, CustomStringConvertible {
 public struct NamespaceContext: ReducerContext {
   let value: AnyHashable
 
+  /// `true`: it binds one task-local value, the same around reducers and effects.
+  public var bindsTaskLocalsOnly: Bool { true }
+
   init(_ value: some Hashable & Sendable) {
     self.value = AnyHashable(value)
   }

@@ -49,6 +49,9 @@ public struct DependencyOverride: ReducerContext {
     self.isReplacing = replacing
   }
 
+  /// `true`: it binds the updated dependency values, the same around reducers and effects.
+  public var bindsTaskLocalsOnly: Bool { true }
+
   /// Runs `operation` with the change in force.
   public func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try DependencyValues.$current.withValue(updated(), operation: operation)

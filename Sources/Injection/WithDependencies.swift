@@ -98,6 +98,9 @@ public struct EscapedDependencies: Sendable {
 struct DependencyScope: ReducerContext {
   let values: DependencyValues
 
+  /// `true`: it binds one task-local value, the same around reducers and effects.
+  var bindsTaskLocalsOnly: Bool { true }
+
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try DependencyValues.$current.withValue(values, operation: operation)
   }

@@ -15,6 +15,21 @@ import Testing
     }
   }
 
+  /// The same context, entered around the creation of each effect's task rather than inside it
+  /// (unless `inherited` is false).
+  struct InheritedTenant: ReducerContext {
+    let name: String
+    var inherited = true
+    var bindsTaskLocalsOnly: Bool { inherited }
+
+    func withContext<R>(_ operation: () throws -> R) rethrows -> R {
+      try Tenant.$names.withValue(Tenant.names + [name], operation: operation)
+    }
+    func withEffectContext(_ operation: () async -> Void) async {
+      await Tenant.$names.withValue(Tenant.names + [name], operation: operation)
+    }
+  }
+
   struct Feature: Reducer {
     struct State: Equatable { var seen: [[String]] = [] }
     enum Action: Equatable {
@@ -96,6 +111,47 @@ import Testing
     }
     try await store.send([])
     try await store.receive(["manual"]) { $0 = ["manual"] }
+    try await store.finish()
+  }
+
+  @Test(arguments: [
+    ["a", "b1", "b2"], ["b1", "a", "b2"], ["b1", "b2", "a"], ["b2", "a", "b1"],
+  ])
+  func contextsEnteredAtTaskCreationKeepTheirOrderAmongOtherContexts(_ order: [String])
+    async throws
+  {
+    // "b…" contexts bind task-locals only (entered where the task is created); "a" is entered
+    // inside the task. Whatever the mix, the outermost is entered first.
+    func context(_ name: String) -> InheritedTenant {
+      InheritedTenant(name: name, inherited: name.hasPrefix("b"))
+    }
+    let clock = TestClock()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature(clock: clock)
+        .context(context(order[2])).context(context(order[1])).context(context(order[0]))
+    }
+    try await store.send(.readLater)
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.readInEffect(order)) { $0.seen = [order] }
+    try await store.finish()
+  }
+
+  @Test func contextsEnteredAtTaskCreationReachEffectsRunInASequence() async throws {
+    let effect = Effect<[String]>.concatenate(
+      .run { send in await send(Tenant.names) },
+      .run { send in await send(Tenant.names + ["second"]) }
+    )
+    .withContext(InheritedTenant(name: "inner")).withContext(Tenant(name: "outer"))
+    let store = TestStore(initialState: [String]()) {
+      Reduce<[String], [String]> { state, action in
+        if action.isEmpty { return effect }
+        state = action
+        return .none
+      }
+    }
+    try await store.send([])
+    try await store.receive(["outer", "inner"]) { $0 = ["outer", "inner"] }
+    try await store.receive(["outer", "inner", "second"]) { $0 = ["outer", "inner", "second"] }
     try await store.finish()
   }
 }

@@ -49,9 +49,12 @@ extension EffectRuntime {
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
     let body = run.body
     let send = send.with(handle: handle)
-    let task = Task(priority: run.priority) {
-      await body(send)
-      registry.remove(handle)
+    // The task inherits the task-local values the run's contexts bind around its creation.
+    let task = run.withContexts {
+      Task(priority: run.priority) {
+        await body(send)
+        registry.remove(handle)
+      }
     }
     handle.attach(task)
     return handle
@@ -107,7 +110,7 @@ extension Effect {
       }
     case .run(let run):
       guard !run.cancelIDs.isEmpty, let registry = send.registry else {
-        await run.body(send)
+        await run.bodyInsideContexts(send)
         return
       }
       // A part with its own cancellation ids gets a task of its own, so that cancelling it by id

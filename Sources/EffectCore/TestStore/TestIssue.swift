@@ -49,6 +49,9 @@ final class TestIssueCollector: Sendable {
 struct TestIssueContext: ReducerContext {
   let collector: TestIssueCollector
 
+  /// `true`: it binds one task-local value, the same around reducers and effects.
+  var bindsTaskLocalsOnly: Bool { true }
+
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try TestIssue.$handler.withValue({ [collector] in collector.record($0) }, operation: operation)
   }

@@ -56,6 +56,16 @@ struct ParentScopeContext: ReducerContext {
   }
 
   @usableFromInline
+  var bindsTaskLocalsOnly: Bool { true }
+
+  /// Binds the scope an effect runs in (not reducing) around creating the effect's task.
+  @usableFromInline
+  func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R {
+    try ParentScope.$current.withValue(
+      ParentScope(channel, parent: ParentScope.current), operation: operation)
+  }
+
+  @usableFromInline
   func withEffectContext(_ operation: () async -> Void) async {
     await ParentScope.$current.withValue(
       ParentScope(channel, parent: ParentScope.current), operation: operation)
