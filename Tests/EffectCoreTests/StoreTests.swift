@@ -91,6 +91,23 @@ import Testing
     #expect(fired.withLock { $0 })
   }
 
+  @Test func observationStartedAfterUnobservedSendsStillFires() {
+    // Sends before the first read skip the registrar; tracking that starts later still hears
+    // every change, through a scoped store too.
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.child(.increment))
+    let child = store.scope(state: \.child, action: /Parent.Action.child)
+    let fired = LockIsolated(0)
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      fired.withLock { $0 += 1 }
+    }
+    store.send(.child(.increment))
+    #expect(fired.withLock { $0 } == 1)
+    #expect(child.state.count == 2)
+  }
+
   struct Parent: Reducer {
     struct State: Equatable, Sendable { var child = Counter.State() }
     enum Action: Equatable, Sendable { case child(Counter.Action) }

@@ -8,6 +8,11 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   private let inherited: InheritedContexts?
   let registry = EffectRegistry()
   private let registrar = ObservationRegistrar()
+  /// Whether `state` has ever been read through the registrar. Observation tracking only sees a
+  /// property through that read, so until the first one nobody can be observing, and sends skip
+  /// the registrar's will-set/did-set bookkeeping (its lock and lookups cost more than a
+  /// simple reduce). Once read, every change is reported.
+  private var isObservable = false
   private var queue: [R.Action] = []
   private var isSending = false
   private var observers: [Int: @MainActor () -> Void] = [:]
@@ -31,6 +36,7 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   }
 
   var state: R.State {
+    isObservable = true
     registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
@@ -44,7 +50,7 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     }
     isSending = true
     var handles: [EffectHandle] = []
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {
+    mutateState {
       run(reduce(action), handles: &handles)
       // Actions queued by `.send` effects and re-entrant sends, in order.
       var index = 0
@@ -64,11 +70,17 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
   func restore(_ change: (inout R.State) -> Void) -> Bool {
-    registrar.withMutation(of: self, keyPath: stateKeyPath) { change(&currentState) }
+    mutateState { change(&currentState) }
     if !observers.isEmpty {
       for observer in observers.values { observer() }
     }
     return true
+  }
+
+  /// Runs `change`, reported to observers once they can exist.
+  private func mutateState(_ change: () -> Void) {
+    guard isObservable else { return change() }
+    registrar.withMutation(of: self, keyPath: stateKeyPath, change)
   }
 
   private func reduce(_ action: R.Action) -> Effect<R.Action> {
