@@ -43,6 +43,35 @@ struct Harness {
   }
 }
 
+extension Harness {
+  /// Nanoseconds per iteration of a baseline and of ours, timed in alternating rounds so that
+  /// both see the same machine: on a shared machine the cost of a task hop moves by 2× within
+  /// a minute, and timing one after the other compared two different machines.
+  func measureInterleaved(
+    iterations count: Int,
+    isolation: isolated (any Actor)? = #isolation,
+    baseline: (Int) async -> Void,
+    ours: (Int) async -> Void
+  ) async -> (baseline: Double, ours: Double) {
+    let n = iterations(count)
+    await baseline(n)
+    await ours(n)
+    let clock = ContinuousClock()
+    var baselineSamples: [Double] = []
+    var ourSamples: [Double] = []
+    for _ in 0..<rounds {
+      var start = clock.now
+      await baseline(n)
+      baselineSamples.append((clock.now - start).nanoseconds / Double(n))
+      start = clock.now
+      await ours(n)
+      ourSamples.append((clock.now - start).nanoseconds / Double(n))
+    }
+    let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
+    return (median(baselineSamples), median(ourSamples))
+  }
+}
+
 extension Duration {
   var nanoseconds: Double {
     let (seconds, attoseconds) = components
