@@ -51,31 +51,31 @@ struct InheritedContexts: ReducerContext {
   var bindsTaskLocalsOnly: Bool { contexts.allSatisfy(\.bindsTaskLocalsOnly) }
 
   func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R {
-    try enterForTaskCreation(contexts[...], operation)
-  }
-
-  private func enterForTaskCreation<R>(
-    _ rest: ArraySlice<any ReducerContext>, _ operation: () throws -> R
-  ) rethrows -> R {
-    guard let first = rest.first else { return try operation() }
-    return try first.withEffectTaskCreation {
-      try enterForTaskCreation(rest.dropFirst(), operation)
-    }
+    try enter(contexts[...], forTaskCreation: true, operation)
   }
 
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
-    try enter(contexts[...], operation)
+    try enter(contexts[...], forTaskCreation: false, operation)
   }
 
   func withEffectContext(_ operation: () async -> Void) async {
     await enter(contexts[...], operation)
   }
 
-  private func enter<R>(_ rest: ArraySlice<any ReducerContext>, _ operation: () throws -> R)
-    rethrows -> R
-  {
+  /// Enters `rest` outermost first around a synchronous operation: a reducer call, or the
+  /// creation of an effect's task.
+  private func enter<R>(
+    _ rest: ArraySlice<any ReducerContext>, forTaskCreation: Bool, _ operation: () throws -> R
+  ) rethrows -> R {
     guard let first = rest.first else { return try operation() }
-    return try first.withContext { try enter(rest.dropFirst(), operation) }
+    guard forTaskCreation else {
+      return try first.withContext {
+        try enter(rest.dropFirst(), forTaskCreation: false, operation)
+      }
+    }
+    return try first.withEffectTaskCreation {
+      try enter(rest.dropFirst(), forTaskCreation: true, operation)
+    }
   }
 
   private func enter(_ rest: ArraySlice<any ReducerContext>, _ operation: () async -> Void) async {

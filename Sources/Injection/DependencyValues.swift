@@ -68,7 +68,6 @@ public struct DependencyValues: Sendable {
   }
 }
 
-/// One dependency value, boxed so that it can be stored beside values of other types.
 /// The overridden values, each boxed by type, so that reading one back is a pointer cast rather
 /// than a dynamic cast from an existential: the key's type says what the box holds. Keys'
 /// metadata and injectables are both never deallocated, so their identities never collide.
@@ -106,6 +105,7 @@ struct Overrides: Sendable {
   }
 }
 
+/// One dependency value, boxed so that it can be stored beside values of other types.
 @usableFromInline
 final class Box<Value: Sendable>: Sendable {
   @usableFromInline let value: Value

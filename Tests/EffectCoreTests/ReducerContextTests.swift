@@ -6,27 +6,16 @@ import Testing
   struct Tenant: ReducerContext {
     @TaskLocal static var names: [String] = []
     let name: String
+    /// Whether effects inherit the context from where their task is created, rather than
+    /// entering it inside the task.
+    var inherited = false
+    var bindsTaskLocalsOnly: Bool { inherited }
 
     func withContext<R>(_ operation: () throws -> R) rethrows -> R {
       try Self.$names.withValue(Self.names + [name], operation: operation)
     }
     func withEffectContext(_ operation: () async -> Void) async {
       await Self.$names.withValue(Self.names + [name], operation: operation)
-    }
-  }
-
-  /// The same context, entered around the creation of each effect's task rather than inside it
-  /// (unless `inherited` is false).
-  struct InheritedTenant: ReducerContext {
-    let name: String
-    var inherited = true
-    var bindsTaskLocalsOnly: Bool { inherited }
-
-    func withContext<R>(_ operation: () throws -> R) rethrows -> R {
-      try Tenant.$names.withValue(Tenant.names + [name], operation: operation)
-    }
-    func withEffectContext(_ operation: () async -> Void) async {
-      await Tenant.$names.withValue(Tenant.names + [name], operation: operation)
     }
   }
 
@@ -122,8 +111,8 @@ import Testing
   {
     // "b…" contexts bind task-locals only (entered where the task is created); "a" is entered
     // inside the task. Whatever the mix, the outermost is entered first.
-    func context(_ name: String) -> InheritedTenant {
-      InheritedTenant(name: name, inherited: name.hasPrefix("b"))
+    func context(_ name: String) -> Tenant {
+      Tenant(name: name, inherited: name.hasPrefix("b"))
     }
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State()) {
@@ -141,7 +130,7 @@ import Testing
       .run { send in await send(Tenant.names) },
       .run { send in await send(Tenant.names + ["second"]) }
     )
-    .withContext(InheritedTenant(name: "inner")).withContext(Tenant(name: "outer"))
+    .withContext(Tenant(name: "inner", inherited: true)).withContext(Tenant(name: "outer"))
     let store = TestStore(initialState: [String]()) {
       Reduce<[String], [String]> { state, action in
         if action.isEmpty { return effect }

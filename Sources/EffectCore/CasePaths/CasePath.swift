@@ -297,8 +297,6 @@ enum CaseLayouts {
     }
   }
 
-  /// The cases of `metadata`'s enum whose payload has `value`'s layout; `nil` when the runtime
-  /// could not describe every case.
   /// The cases of `metadata`'s enum whose payload is laid out like `value`, learned once per
   /// pair of types.
   @usableFromInline
@@ -331,6 +329,13 @@ enum CaseLayouts {
     }
   }
 
+  /// A path to a case that the runtime does not count among the payload cases.
+  ///
+  /// The compiler lays out a case whose payload takes no space (a single-case enum such as
+  /// `enum Action { case tap }`, an empty struct) as a case without payload when that keeps the
+  /// case numbering, so neither the case list nor `Mirror` shows its payload. Such a payload has
+  /// one value, which needs no bytes: the path compares tags. Anything else falls back to
+  /// `Mirror`.
   @usableFromInline
   static func pathWithoutPayloadCase<Root, Value>(
     embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata

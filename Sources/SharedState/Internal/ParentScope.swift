@@ -61,13 +61,16 @@ struct ParentScopeContext: ReducerContext {
   /// Binds the scope an effect runs in (not reducing) around creating the effect's task.
   @usableFromInline
   func withEffectTaskCreation<R>(_ operation: () throws -> R) rethrows -> R {
-    try ParentScope.$current.withValue(
-      ParentScope(channel, parent: ParentScope.current), operation: operation)
+    try ParentScope.$current.withValue(effectScope, operation: operation)
   }
 
   @usableFromInline
   func withEffectContext(_ operation: () async -> Void) async {
-    await ParentScope.$current.withValue(
-      ParentScope(channel, parent: ParentScope.current), operation: operation)
+    await ParentScope.$current.withValue(effectScope, operation: operation)
+  }
+
+  /// The scope an effect runs in, inside the scopes in force: not reducing.
+  private var effectScope: ParentScope {
+    ParentScope(channel, parent: ParentScope.current)
   }
 }
