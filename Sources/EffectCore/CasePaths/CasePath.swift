@@ -122,24 +122,14 @@ public prefix func / <Root, Value>(
   // (learned once per pair of types); extraction compares the value's tag with those cases and
   // copies the payload through the runtime's value witnesses, without allocating and without
   // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
-  guard let metadata = EnumMetadata(Root.self) else {
-    return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
-  }
-  switch CaseLayouts.layout(in: metadata, for: Value.self) {
-  case .single(let only):
+  // Kept small, since `body` builds its paths on every action: the common shape (one case with
+  // a payload of this type) is one lookup; every other shape is made out of line.
+  if let metadata = EnumMetadata(Root.self),
+    let only = CaseLayouts.onlyCase(in: metadata, for: Value.self)
+  {
     return CasePath(embed: embed, payloadOf: metadata, case: only)
-  case .unreadable:
-    return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
-  case .cases(let candidates) where candidates.isEmpty:
-    return CaseLayouts.pathWithoutPayloadCase(embed: embed, metadata: metadata)
-  case .cases(let candidates):
-    return CasePath(embed: embed) { root in
-      let tag = metadata.tag(of: root)
-      guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
-      let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-      return metadata.tag(of: embed(value)) == tag ? value : nil
-    }
   }
+  return CaseLayouts.path(embed: embed)
 }
 
 /// Returns a case path for an enum case without a payload.
@@ -226,74 +216,67 @@ enum CaseLayouts {
 
   /// A pair of types, by their metadata addresses.
   private struct Key: Hashable {
-    let root: Int
-    let value: Int
-
-    static let empty = Key(root: 0, value: 0)
+    let root: UInt
+    let value: UInt
 
     /// A slot in a table of `mask + 1` slots: a multiplicative hash of the two addresses,
     /// cheaper than `Hasher`, which this lookup paid on every case path made.
     func slot(_ mask: Int) -> Int {
-      let mixed =
-        UInt(bitPattern: root) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: value)
-        &* 0xC2B2_AE3D_27D4_EB4F
+      let mixed = root &* 0x9E37_79B9_7F4A_7C15 ^ value &* 0xC2B2_AE3D_27D4_EB4F
       return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
   }
 
+  /// One slot of a snapshot; a `root` of 0 marks it empty (no metadata lives at address 0).
+  private struct Entry {
+    var key: Key
+    var layout: Layout
+  }
+
   /// Learned layouts. Every `/Action.case` evaluation asks (and `body` is evaluated for every
-  /// action), so reads take no lock: they load the latest snapshot of a table that only grows.
-  /// Snapshots are never freed: there is one per pair of types a program extracts, a few dozen.
-  private static let latest = Atomic<Int>(0)  // the snapshot's address; 0 before the first
+  /// action), so reads take no lock and touch no reference count: they load the address of the
+  /// latest snapshot, an open-addressed table in memory that is never written again nor freed.
+  /// There is one snapshot per pair of types a program extracts, a few dozen, each small.
+  private static let latest = Atomic<UInt>(0)  // the snapshot's address; 0 before the first
   /// The table itself, where snapshots are made from, one writer at a time.
   private static let writer = LockIsolated<[Key: Layout]>([:])
 
-  /// The table at one moment, as an open-addressed array: a lookup hashes two words and
-  /// compares them, with no `Hasher` and no dictionary.
-  private final class Snapshot {
-    let keys: [Key]
-    let layouts: [Layout]
+  /// The table at one moment: `mask + 1` entries, of which at most half are used.
+  private struct Snapshot {
     let mask: Int
+    let entries: UnsafeMutablePointer<Entry>
 
-    init(_ table: [Key: Layout]) {
+    static func make(_ table: [Key: Layout]) -> UnsafeMutablePointer<Snapshot> {
       var capacity = 16
       while capacity < table.count * 2 { capacity *= 2 }
-      var keys = Array(repeating: Key.empty, count: capacity)
-      var layouts = Array(repeating: Layout.unreadable, count: capacity)
+      let entries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+      let empty = Entry(key: Key(root: 0, value: 0), layout: .unreadable)
+      entries.initialize(repeating: empty, count: capacity)
       for (key, layout) in table {
         var slot = key.slot(capacity - 1)
-        while keys[slot] != .empty { slot = (slot + 1) & (capacity - 1) }
-        keys[slot] = key
-        layouts[slot] = layout
+        while entries[slot].key.root != 0 { slot = (slot + 1) & (capacity - 1) }
+        entries[slot] = Entry(key: key, layout: layout)
       }
-      self.keys = keys
-      self.layouts = layouts
-      self.mask = capacity - 1
+      let snapshot = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
+      snapshot.initialize(to: Snapshot(mask: capacity - 1, entries: entries))
+      return snapshot
     }
 
     func find(_ key: Key) -> Layout? {
       var slot = key.slot(mask)
       while true {
-        let stored = keys[slot]
-        if stored == key { return layouts[slot] }
-        if stored == .empty { return nil }
+        let entry = entries + slot
+        if entry.pointee.key == key { return entry.pointee.layout }
+        if entry.pointee.key.root == 0 { return nil }
         slot = (slot + 1) & mask
       }
     }
   }
 
-  private static func lookUp(_ key: Key) -> Layout? {
-    guard let raw = UnsafeRawPointer(bitPattern: latest.load(ordering: .acquiring)) else {
-      return nil
-    }
-    return Unmanaged<Snapshot>.fromOpaque(raw).takeUnretainedValue().find(key)
-  }
-
   private static func remember(_ layout: Layout, for key: Key) {
     writer.withLock { table in
       table[key] = layout
-      let snapshot = Unmanaged.passRetained(Snapshot(table)).toOpaque()
-      latest.store(Int(bitPattern: snapshot), ordering: .releasing)
+      latest.store(UInt(bitPattern: Snapshot.make(table)), ordering: .releasing)
     }
   }
 
@@ -302,8 +285,22 @@ enum CaseLayouts {
   @usableFromInline
   static func layout(in metadata: EnumMetadata, for value: Any.Type) -> Layout {
     let key = Key(
-      root: Int(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: Int.self))
-    if let known = lookUp(key) { return known }
+      root: UInt(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: UInt.self))
+    let snapshot = UnsafePointer<Snapshot>(bitPattern: latest.load(ordering: .acquiring))
+    if let known = snapshot?.pointee.find(key) { return known }
+    return learn(key, metadata: metadata, value: value)
+  }
+
+  /// The only case of `metadata`'s enum whose payload is laid out like `value`, if there is
+  /// exactly one: the question `/Action.case` asks on every evaluation, answered without copying
+  /// a ``Layout``.
+  @usableFromInline
+  static func onlyCase(in metadata: EnumMetadata, for value: Any.Type) -> Candidate? {
+    if case .single(let only) = layout(in: metadata, for: value) { return only }
+    return nil
+  }
+
+  private static func learn(_ key: Key, metadata: EnumMetadata, value: Any.Type) -> Layout {
     var candidates: [Candidate] = []
     var layout: Layout?
     for (tag, payload) in metadata.payloadCases().enumerated() {
@@ -329,6 +326,32 @@ enum CaseLayouts {
     }
   }
 
+  /// A path for every shape but the common one (see `/`): an enum the runtime cannot describe
+  /// in full, a payload type shared by several cases, or a payload that takes no space.
+  @usableFromInline
+  static func path<Root, Value>(
+    embed: @escaping @Sendable (Value) -> Root
+  ) -> CasePath<Root, Value> {
+    guard let metadata = EnumMetadata(Root.self) else {
+      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+    }
+    switch layout(in: metadata, for: Value.self) {
+    case .single(let only):
+      return CasePath(embed: embed, payloadOf: metadata, case: only)
+    case .unreadable:
+      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+    case .cases(let candidates) where candidates.isEmpty:
+      return pathWithoutPayloadCase(embed: embed, metadata: metadata)
+    case .cases(let candidates):
+      return CasePath(embed: embed) { root in
+        let tag = metadata.tag(of: root)
+        guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+        let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+        return metadata.tag(of: embed(value)) == tag ? value : nil
+      }
+    }
+  }
+
   /// A path to a case that the runtime does not count among the payload cases.
   ///
   /// The compiler lays out a case whose payload takes no space (a single-case enum such as
@@ -336,7 +359,6 @@ enum CaseLayouts {
   /// case numbering, so neither the case list nor `Mirror` shows its payload. Such a payload has
   /// one value, which needs no bytes: the path compares tags. Anything else falls back to
   /// `Mirror`.
-  @usableFromInline
   static func pathWithoutPayloadCase<Root, Value>(
     embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata
   ) -> CasePath<Root, Value> {

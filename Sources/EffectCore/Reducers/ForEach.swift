@@ -19,6 +19,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the element reducer and then this one.
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, (ID, ElementAction)>,
@@ -53,6 +54,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the element reducer and then this one.
+  @inlinable
   public func forEach<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer,
     Context: ReducerContext
@@ -77,13 +79,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElements: StatePath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
   @usableFromInline let elementContext: (@Sendable (ID) -> any ReducerContext)?
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
@@ -93,7 +95,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) {
     self.parent = parent
     self.element = element
-    self.toElements = toElements
+    self.toElements = StatePath(toElements)
     self.toElementAction = toElementAction
     self.elementContext = elementContext
     self.fileID = fileID
@@ -110,13 +112,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     if let (id, elementAction) = toElementAction.extract(from: action) {
       // One access to the collection reduces the element and notes the ids the parent starts
       // from: every key path projection counts on this path.
-      (elementEffects, idsBefore) = reduceElement(
-        id, elementAction, in: &state[keyPath: toElements], action: action)
+      (elementEffects, idsBefore) = toElements.modify(&state) {
+        reduceElement(id, elementAction, in: &$0, action: action)
+      }
     } else {
-      idsBefore = state[keyPath: toElements]._ids
+      idsBefore = toElements.read(&state) { $0._ids }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let removed = state[keyPath: toElements].ids(removedSince: idsBefore)
+    let removed = toElements.read(&state) { $0.ids(removedSince: idsBefore) }
     guard !removed.isEmpty else { return elementEffects.merging(parentEffects) }
     let cancellations = removed.map {
       Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0))))
@@ -126,7 +129,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   @usableFromInline
   func tag(for id: ID) -> [AnyHashable] {
-    [toElements, id]
+    [toElements.keyPath, id]
   }
 
   @inlinable

@@ -17,6 +17,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the child and then this one.
+  @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -32,41 +33,63 @@ extension Reducer {
 
 /// A reducer with an optional child; see ``Reducer/ifLet(_:action:then:fileID:line:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: StatePath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
-  private var tag: [AnyHashable] { [toChildState] }
+  @inlinable
+  init(
+    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = StatePath(toChildState)
+    self.toChildAction = toChildAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   /// Runs the child for child actions while it is present, then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if state[keyPath: toChildState] != nil {
-        let embed = toChildAction.embed
-        let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-        if effect.isNone {
-        } else {
-          childEffects = effect.lifted(embed, under: tag, scopingUserIDs: true)
-            .tagged(with: .child(tag))
-        }
+      let effect = toChildState.modify(&state) { childState -> Effect<Child.Action>? in
+        guard childState != nil else { return nil }
+        return child.reduce(into: &childState!, action: childAction)
+      }
+      if let effect {
+        if !effect.isNone { childEffects = lift(effect) }
       } else {
-        RuntimeWarning.report(
-          "An 'ifLet' at \(fileID):\(line) received \(action) while its child state was nil; "
-            + "the action was ignored. Make sure the child's effects end when it is dismissed, "
-            + "and send child actions only while it is presented.")
+        reportAbsentChild(action)
       }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
+    let wasPresent = toChildState.read(&state) { $0 != nil }
     let parentEffects = parent.reduce(into: &state, action: action)
-    if wasPresent, state[keyPath: toChildState] == nil {
-      let tag = self.tag
+    if wasPresent, toChildState.read(&state, { $0 == nil }) {
       return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag))))
     }
     return childEffects.merging(parentEffects)
+  }
+
+  @usableFromInline
+  var tag: [AnyHashable] { [toChildState.keyPath] }
+
+  @usableFromInline
+  func lift(_ effect: Effect<Child.Action>) -> Effect<Parent.Action> {
+    effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true).tagged(with: .child(tag))
+  }
+
+  @usableFromInline
+  func reportAbsentChild(_ action: Parent.Action) {
+    RuntimeWarning.report(
+      "An 'ifLet' at \(fileID):\(line) received \(action) while its child state was nil; "
+        + "the action was ignored. Make sure the child's effects end when it is dismissed, "
+        + "and send child actions only while it is presented.")
   }
 }

@@ -11,7 +11,7 @@
 /// The child's effects are mapped back into parent actions. Their cancellation ids stay the
 /// parent's to use: the parent may cancel a scoped child's effect by the child's id.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildState: StatePath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -27,7 +27,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = toChildState
+    self.toChildState = StatePath(toChildState)
     self.toChildAction = toChildAction
     self.child = child()
   }
@@ -36,7 +36,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effect = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
     if effect.isNone { return .none }
     return lift(effect)
   }
@@ -45,6 +45,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   func lift(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
     let toChildAction = self.toChildAction
     return effect.lifted(
-      { toChildAction.embed($0) }, under: [toChildState], scopingUserIDs: false)
+      { toChildAction.embed($0) }, under: [toChildState.keyPath], scopingUserIDs: false)
   }
 }
