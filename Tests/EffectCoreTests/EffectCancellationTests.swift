@@ -219,3 +219,72 @@ import Testing
     try await store.finish()
   }
 }
+
+/// Many effects under one id: the registry keeps one, a few and many handles per id in three
+/// shapes, and moves between them as effects start and finish.
+@MainActor
+@Suite struct SharedCancellationIDTests {
+  struct Sleepers: Reducer {
+    struct State: Equatable { var finished = 0 }
+    enum Action: Equatable {
+      /// Starts an effect under the shared id that sleeps `seconds`, then reports.
+      case sleep(seconds: Int)
+      case finished
+      case cancelAll
+    }
+    enum ID { case shared }
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .sleep(let seconds):
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(seconds))
+          await send(.finished)
+        }
+        .cancellable(id: ID.shared)
+      case .finished:
+        state.finished += 1
+        return .none
+      case .cancelAll:
+        return .cancel(id: ID.shared)
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 8, 9, 20])
+  func cancellingASharedIDStopsEveryEffectStillRunning(count: Int) async {
+    let clock = TestClock()
+    let store = Store(initialState: Sleepers.State()) { Sleepers(clock: clock) }
+    // Effect i sleeps i + 1 seconds: after two seconds the first two have finished, and left
+    // the id's holders; the rest are cancelled together.
+    let tasks = (0..<count).map { store.send(.sleep(seconds: $0 + 1)) }
+    #expect(await eventually { clock.sleeperCount == count })
+    await clock.advance(by: .seconds(2))
+    let finishedEarly = min(count, 2)
+    #expect(await eventually { store.finished == finishedEarly })
+    store.send(.cancelAll)
+    for task in tasks { await task.finish() }
+    let cancelled = tasks.filter { $0.isCancelled }.count
+    #expect(cancelled == count - finishedEarly)
+    await clock.advance(by: .seconds(60))
+    #expect(store.finished == finishedEarly)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func anIDEmptiedAndRefilledStillCancels() async {
+    let clock = TestClock()
+    let store = Store(initialState: Sleepers.State()) { Sleepers(clock: clock) }
+    for _ in 0..<12 { store.send(.sleep(seconds: 1)) }
+    #expect(await eventually { clock.sleeperCount == 12 })
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { store.finished == 12 })
+    let again = (0..<3).map { _ in store.send(.sleep(seconds: 5)) }
+    #expect(await eventually { clock.sleeperCount == 3 })
+    store.send(.cancelAll)
+    for task in again { await task.finish() }
+    let allCancelled = again.allSatisfy { $0.isCancelled }
+    #expect(allCancelled)
+    #expect(store.finished == 12)
+  }
+}

@@ -25,9 +25,11 @@ extension Clock {
   /// - Returns: An asynchronous sequence of ticks.
   public func timer(interval: Duration) -> ClockTimer<Duration> {
     ClockTimer(interval: interval) {
-      if let shared = self.sharedSleep() { return shared }
+      if let wakeUps = self.sharedWakeUps { return .shared(wakeUps, start: wakeUps.elapsed) }
       let start = self.now
-      return { offset in try await self.sleep(until: start.advanced(by: offset), tolerance: nil) }
+      return .clock { offset in
+        try await self.sleep(until: start.advanced(by: offset), tolerance: nil)
+      }
     }
   }
 }
@@ -39,13 +41,21 @@ public struct ClockTimer<Duration: DurationProtocol & Sendable>: AsyncSequence, 
   public typealias Element = Duration
 
   let interval: Duration
-  /// Captures the clock's current instant and returns a sleep until an offset from it.
-  let start: @Sendable () -> @Sendable (Duration) async throws -> Void
+  /// Captures the clock's current instant and says how to sleep until an offset from it.
+  let start: @Sendable () -> Sleep
 
-  init(
-    interval: Duration,
-    start: @escaping @Sendable () -> @Sendable (Duration) async throws -> Void
-  ) {
+  /// How a running timer sleeps until its next tick.
+  @usableFromInline
+  enum Sleep: Sendable {
+    /// In its clock's shared wake-ups, from a time on them (the real clocks, whose durations
+    /// are `Swift.Duration`). Called directly rather than through a closure: every layer of
+    /// closure is one more asynchronous frame kept in the task's memory while the timer waits.
+    case shared(SharedWakeUps, start: Swift.Duration)
+    /// On the clock itself, until an offset from the timer's start.
+    case clock(@Sendable (Duration) async throws -> Void)
+  }
+
+  init(interval: Duration, start: @escaping @Sendable () -> Sleep) {
     self.interval = interval
     self.start = start
   }
@@ -57,17 +67,40 @@ public struct ClockTimer<Duration: DurationProtocol & Sendable>: AsyncSequence, 
 
   /// Waits for the next tick.
   public struct Iterator: AsyncIteratorProtocol {
-    let interval: Duration
-    let sleep: @Sendable (Duration) async throws -> Void
-    var elapsed: Duration = .zero
-    var isFinished = false
+    @usableFromInline let interval: Duration
+    @usableFromInline let sleep: Sleep
+    @usableFromInline var elapsed: Duration = .zero
+    @usableFromInline var isFinished = false
+
+    init(interval: Duration, sleep: Sleep) {
+      self.interval = interval
+      self.sleep = sleep
+    }
 
     /// The next tick, or `nil` once the task is cancelled.
     public mutating func next() async -> Duration? {
+      await next(isolation: nil)
+    }
+
+    /// The next tick, or `nil` once the task is cancelled: what `for await` calls.
+    ///
+    /// Implemented here rather than left to the protocol's default, which calls ``next()`` from
+    /// a frame of its own; inlinable, so that it is specialised where the timer is iterated.
+    /// Every frame counts: they stay in the task's memory for as long as the timer waits.
+    ///
+    /// - Parameter actor: The actor the iteration runs on, if any.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Duration? {
       guard !isFinished else { return nil }
       elapsed += interval
       do {
-        try await sleep(elapsed)
+        switch sleep {
+        case .shared(let wakeUps, let start):
+          // Shared wake-ups serve only the real clocks, whose durations are `Swift.Duration`.
+          try await wakeUps.sleep(until: start + (elapsed as! Swift.Duration))
+        case .clock(let sleep):
+          try await sleep(elapsed)
+        }
         return elapsed
       } catch {
         isFinished = true

@@ -16,6 +16,7 @@
 ///
 /// Deadlines are kept as durations since the moment the wake-ups were made, so that the queue is
 /// concrete code whatever the clock.
+@usableFromInline
 final class SharedWakeUps: Sendable {
   /// The time on the clock, as a duration since the wake-ups were made.
   private let now: @Sendable () -> Duration
@@ -59,6 +60,7 @@ final class SharedWakeUps: Sendable {
 
   /// Suspends until `deadline` has passed on the clock, or throws `CancellationError` as soon as
   /// the calling task is cancelled.
+  @usableFromInline
   func sleep(until deadline: Duration) async throws {
     let id = state.withLock { state in
       state.lastID &+= 1
@@ -155,21 +157,14 @@ private let suspendingWakeUps = SharedWakeUps(
   clock: SuspendingClock(), window: .milliseconds(2))
 
 extension Clock {
-  /// A sleep until an offset from now that shares its wake-up with every other timer on this
-  /// clock, or `nil` if the clock's instants do not mean the same thing process-wide.
-  func sharedSleep() -> (@Sendable (Duration) async throws -> Void)? {
-    let wakeUps: SharedWakeUps
+  /// The wake-ups this clock's timers share, or `nil` if the clock's instants do not mean the
+  /// same thing process-wide.
+  var sharedWakeUps: SharedWakeUps? {
     switch self {
-    case is ContinuousClock: wakeUps = continuousWakeUps
-    case is SuspendingClock: wakeUps = suspendingWakeUps
-    default: return nil
+    case is ContinuousClock: continuousWakeUps
+    case is SuspendingClock: suspendingWakeUps
+    default: nil
     }
-    let start = wakeUps.elapsed
-    let sleep: @Sendable (Swift.Duration) async throws -> Void = {
-      try await wakeUps.sleep(until: start + $0)
-    }
-    // The real clocks measure in `Swift.Duration`, so this cast always succeeds.
-    return sleep as? @Sendable (Duration) async throws -> Void
   }
 }
 

@@ -109,19 +109,21 @@ extension Effect {
     Self(
       operation: .run(
         EffectRun(priority: priority) { send in
-          do {
-            try await operation(send)
-          } catch is CancellationError {
-          } catch {
-            guard let handler else {
-              if !Task.isCancelled {
-                RuntimeWarning.report(
-                  "An effect created at \(fileID):\(line) threw \(error), which nothing caught. "
-                    + "Add a 'catch:' handler to 'Effect.run' to turn errors into actions.")
+          {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+            } catch {
+              guard let handler else {
+                if !Task.isCancelled {
+                  RuntimeWarning.report(
+                    "An effect created at \(fileID):\(line) threw \(error), which nothing caught. "
+                      + "Add a 'catch:' handler to 'Effect.run' to turn errors into actions.")
+                }
+                return
               }
-              return
+              await handler(error, send)
             }
-            await handler(error, send)
           }
         }))
   }
@@ -169,9 +171,11 @@ extension Effect {
     return Self(
       operation: .run(
         EffectRun(priority: nil) { send in
-          for effect in sequence.value {
-            guard !Task.isCancelled else { return }
-            await effect.runToCompletion(send)
+          {
+            for effect in sequence.value {
+              guard !Task.isCancelled else { return }
+              await effect.runToCompletion(send)
+            }
           }
         }))
   }

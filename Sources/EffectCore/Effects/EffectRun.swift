@@ -1,28 +1,33 @@
-/// The asynchronous part of an effect: an operation, the task priority to run it at, and the
+/// The asynchronous part of an effect: its work, the task priority to run it at, and the
 /// cancellation ids it answers to.
 @usableFromInline
 struct EffectRun<Action> {
+  /// The work of a run effect, ready to run in a task.
+  typealias Work = @Sendable () async -> Void
+
   var priority: TaskPriority?
   var cancelIDs: [CancelID] = []
   var cancelsInFlight = false
-  var body: @Sendable (Send<Action>) async -> Void
+  /// Makes the work for a way back into the store. Synchronous: lifting a child's run into its
+  /// parent (``map(_:)``) adapts the `Send` before the work exists, instead of wrapping the work
+  /// in one more asynchronous frame per level, each of which would stay in the task's memory
+  /// for as long as the effect runs (a timer runs for hours).
+  var prepare: @Sendable (Send<Action>) -> Work
   /// Contexts that only bind task-local values, outermost first: the runtime enters them around
-  /// creating the effect's task, which inherits their values, instead of wrapping `body` in
+  /// creating the effect's task, which inherits their values, instead of wrapping the work in
   /// an asynchronous frame and a closure per context for as long as the effect runs.
   var contexts: [any ReducerContext] = []
 
-  init(priority: TaskPriority?, body: @escaping @Sendable (Send<Action>) async -> Void) {
+  init(priority: TaskPriority?, prepare: @escaping @Sendable (Send<Action>) -> Work) {
     self.priority = priority
-    self.body = body
+    self.prepare = prepare
   }
 
   func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> EffectRun<NewAction> {
-    let body = self.body
-    var run = EffectRun<NewAction>(priority: priority) { send in
-      await body(send.map(transform))
-    }
+    let prepare = self.prepare
+    var run = EffectRun<NewAction>(priority: priority) { send in prepare(send.map(transform)) }
     run.cancelIDs = cancelIDs
     run.cancelsInFlight = cancelsInFlight
     run.contexts = contexts
@@ -33,21 +38,27 @@ struct EffectRun<Action> {
   mutating func enter(_ context: some ReducerContext) {
     guard context.bindsTaskLocalsOnly else {
       // Entered inside the task, so the contexts inside it must be entered there too, after it.
-      let body = bodyInsideContexts
+      let prepare = prepareInsideContexts
       contexts = []
-      self.body = { send in await context.withEffectContext { await body(send) } }
+      self.prepare = { send in
+        let work = prepare(send)
+        return { await context.withEffectContext(work) }
+      }
       return
     }
     contexts.insert(context, at: 0)
   }
 
-  /// The body with this run's contexts entered inside it: for running it in a task that did
-  /// not inherit them.
-  var bodyInsideContexts: @Sendable (Send<Action>) async -> Void {
-    guard !contexts.isEmpty else { return body }
+  /// ``prepare`` with this run's contexts entered inside the work: for running it in a task
+  /// that did not inherit them.
+  var prepareInsideContexts: @Sendable (Send<Action>) -> Work {
+    guard !contexts.isEmpty else { return prepare }
     let contexts = InheritedContexts(contexts: contexts)
-    let body = self.body
-    return { send in await contexts.withEffectContext { await body(send) } }
+    let prepare = self.prepare
+    return { send in
+      let work = prepare(send)
+      return { await contexts.withEffectContext(work) }
+    }
   }
 
   /// Runs `operation` (creating the effect's task) inside this run's contexts.

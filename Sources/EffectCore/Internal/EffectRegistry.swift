@@ -144,15 +144,22 @@ extension EffectRegistry.Storage {
   }
 }
 
-/// The effects running under one id. Almost always one: it is stored as such, without a
-/// dictionary of its own, since a store with ten thousand running timers has ten thousand ids.
+/// The effects running under one id. Almost always one, and it is stored as such, since a
+/// store with ten thousand running timers has ten thousand ids; a few (a row's timer and its
+/// subscription under the row's tag) are a small array; only many get a dictionary, so that
+/// adding and removing stay O(1) however many share an id.
 enum Holders {
   case one(EffectHandle)
+  case few([EffectHandle])
   case many([ObjectIdentifier: EffectHandle])
+
+  /// The most handles kept in an array.
+  static let fewLimit = 8
 
   var handles: [EffectHandle] {
     switch self {
     case .one(let handle): [handle]
+    case .few(let handles): handles
     case .many(let handles): Array(handles.values)
     }
   }
@@ -161,9 +168,21 @@ enum Holders {
     switch self {
     case .one(let existing):
       guard existing !== handle else { return }
-      self = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(handle): handle])
+      self = .few([existing, handle])
+    case .few(var handles):
+      guard !handles.contains(where: { $0 === handle }) else { return }
+      self = .one(handle)  // Lets go of the array, so that it changes in place.
+      guard handles.count < Self.fewLimit else {
+        var many = [ObjectIdentifier: EffectHandle](minimumCapacity: handles.count * 2)
+        for handle in handles { many[ObjectIdentifier(handle)] = handle }
+        many[ObjectIdentifier(handle)] = handle
+        self = .many(many)
+        return
+      }
+      handles.append(handle)
+      self = .few(handles)
     case .many(var handles):
-      self = .many([:])  // Lets go of the dictionary, so that it changes in place.
+      self = .many([:])
       handles[ObjectIdentifier(handle)] = handle
       self = .many(handles)
     }
@@ -174,6 +193,11 @@ enum Holders {
     switch self {
     case .one(let existing):
       return ObjectIdentifier(existing) != key
+    case .few(var handles):
+      self = .few([])
+      handles.removeAll { ObjectIdentifier($0) == key }
+      self = handles.count == 1 ? .one(handles[0]) : .few(handles)
+      return !handles.isEmpty
     case .many(var handles):
       self = .many([:])
       handles.removeValue(forKey: key)

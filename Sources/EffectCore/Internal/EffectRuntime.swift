@@ -47,12 +47,11 @@ extension EffectRuntime {
   ) -> EffectHandle? {
     let handle = EffectHandle(ids: run.cancelIDs)
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
-    let body = run.body
-    let send = send.with(handle: handle)
+    let work = run.prepare(send.with(handle: handle))
     // The task inherits the task-local values the run's contexts bind around its creation.
     let task = run.withContexts {
       Task(priority: run.priority) {
-        await body(send)
+        await work()
         registry.remove(handle)
       }
     }
@@ -110,7 +109,7 @@ extension Effect {
       }
     case .run(let run):
       guard !run.cancelIDs.isEmpty, let registry = send.registry else {
-        await run.bodyInsideContexts(send)
+        await run.prepareInsideContexts(send)()
         return
       }
       // A part with its own cancellation ids gets a task of its own, so that cancelling it by id

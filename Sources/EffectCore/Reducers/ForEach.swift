@@ -167,10 +167,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline
   func lift(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
     let tag = tag(for: id)
-    let toElementAction = self.toElementAction
+    // The embedding alone, not the whole case path: the closure lives as long as the effect.
+    let embed = toElementAction._embed
     return
       effect
-      .lifted({ toElementAction.embed((id, $0)) }, under: tag, scopingUserIDs: true)
+      .lifted({ embed((id, $0)) }, under: tag, scopingUserIDs: true)
       .tagged(with: .child(tag))
   }
 }
