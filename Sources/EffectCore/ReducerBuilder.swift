@@ -11,16 +11,20 @@
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  // Pass-through parameters are `consuming`: a borrowed one returned as owned is copied, and
+  // the optimizer does not always remove the copy of a large reducer (a `Scope` is six words
+  // with three references), which then costs a generic copy and destroy on every action.
+
   /// Passes a reducer through, pinning its state and action types.
   @inlinable
-  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
   /// The reducer of a one-line block.
   @inlinable
-  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
   where R.State == State, R.Action == Action {
     first
   }
@@ -28,7 +32,7 @@ public enum ReducerBuilder<State, Action> {
   /// Appends the next reducer of a block.
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
-    accumulated: R0, next: R1
+    accumulated: consuming R0, next: consuming R1
   ) -> ReducerSequence<R0, R1> where R0.State == State, R0.Action == Action {
     ReducerSequence(accumulated, next)
   }
@@ -41,7 +45,7 @@ public enum ReducerBuilder<State, Action> {
 
   /// An `if` without `else`.
   @inlinable
-  public static func buildOptional<R: Reducer>(_ reducer: R?) -> R?
+  public static func buildOptional<R: Reducer>(_ reducer: consuming R?) -> R?
   where R.State == State, R.Action == Action {
     reducer
   }
@@ -49,7 +53,7 @@ public enum ReducerBuilder<State, Action> {
   /// The first branch of an `if`/`else` or `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
-    first reducer: First
+    first reducer: consuming First
   ) -> ReducerConditional<First, Second> where First.State == State, First.Action == Action {
     .first(reducer)
   }
@@ -57,7 +61,7 @@ public enum ReducerBuilder<State, Action> {
   /// The second branch of an `if`/`else` or `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
-    second reducer: Second
+    second reducer: consuming Second
   ) -> ReducerConditional<First, Second> where Second.State == State, Second.Action == Action {
     .second(reducer)
   }
