@@ -42,6 +42,10 @@ public struct Dependency<Value>: Sendable {
   /// The dependency's value in force here.
   @inlinable
   public var wrappedValue: Value {
-    read(DependencyValues.inForce)
+    // Read where the values are bound: copying them out would retain and release their
+    // overrides on every read.
+    var value: Value?
+    DependencyValues.readInForce { value = read($0) }
+    return value!
   }
 }

@@ -26,6 +26,13 @@ public struct DependencyValues: Sendable {
     $current.read(unbound: DependencyValues())
   }
 
+  /// Runs `body` on ``current`` where it is bound, without copying it out (which retains and
+  /// releases the overrides). `body` only reads.
+  @usableFromInline
+  static func readInForce(_ body: (inout DependencyValues) -> Void) {
+    $current.withBoundValue(unbound: DependencyValues(), body)
+  }
+
   @usableFromInline var overrides = Overrides()
 
   /// Which default every dependency without an override takes: live, preview or test.

@@ -27,3 +27,26 @@ extension TaskLocal {
     return storage.assumingMemoryBound(to: Value.self).pointee
   }
 }
+
+extension TaskLocal {
+  /// Runs `body` on the value bound for the current task where it is stored, without copying it
+  /// out: reading a part of a large value (one dependency among the overrides) then retains
+  /// nothing. `body` must not change the value; the parameter is `inout` only so that the
+  /// compiler borrows the value in place.
+  ///
+  /// - Parameters:
+  ///   - unbound: The task-local's default value, used when nothing is bound.
+  ///   - body: Reads from the value.
+  /// - Returns: What `body` returns.
+  @_spi(Contexts) @inlinable @inline(__always)
+  public func withBoundValue<Result>(
+    unbound: @autoclosure () -> Value, _ body: (inout Value) -> Result
+  ) -> Result {
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    guard let storage = taskLocalValueGet(key) else {
+      var value = unbound()
+      return body(&value)
+    }
+    return body(&storage.assumingMemoryBound(to: Value.self).pointee)
+  }
+}
