@@ -44,8 +44,6 @@ public struct Dependency<Value>: Sendable {
   public var wrappedValue: Value {
     // Read where the values are bound: copying them out would retain and release their
     // overrides on every read.
-    var value: Value?
-    DependencyValues.readInForce { value = read($0) }
-    return value!
+    DependencyValues.readInForce { read($0) }
   }
 }

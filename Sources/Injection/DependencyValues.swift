@@ -28,8 +28,12 @@ public struct DependencyValues: Sendable {
 
   /// Runs `body` on ``current`` where it is bound, without copying it out (which retains and
   /// releases the overrides). `body` only reads.
+  ///
+  /// Generic over the result, which is written straight to the caller's: a dependency read in an
+  /// effect then adds no variable to the effect's asynchronous frame, which stays in the task's
+  /// memory for as long as the effect runs.
   @usableFromInline
-  static func readInForce(_ body: (inout DependencyValues) -> Void) {
+  static func readInForce<Result>(_ body: (inout DependencyValues) -> Result) -> Result {
     $current.withBoundValue(unbound: DependencyValues(), body)
   }
 
