@@ -110,6 +110,7 @@ extension Effect {
       operation: .run(
         EffectRun(priority: priority) { send in
           {
+            defer { send.finishEffect() }
             do {
               try await operation(send)
             } catch is CancellationError {
@@ -172,6 +173,7 @@ extension Effect {
       operation: .run(
         EffectRun(priority: nil) { send in
           {
+            defer { send.finishEffect() }
             for effect in sequence.value {
               guard !Task.isCancelled else { return }
               await effect.runToCompletion(send)

@@ -12,6 +12,10 @@ struct EffectRun<Action> {
   /// parent (``map(_:)``) adapts the `Send` before the work exists, instead of wrapping the work
   /// in one more asynchronous frame per level, each of which would stay in the task's memory
   /// for as long as the effect runs (a timer runs for hours).
+  ///
+  /// The work is the effect's task's whole operation, so work made from scratch (`Effect.run`,
+  /// `concatenate`) ends with `send.finishEffect()`, which ends the effect when its `Send` was
+  /// made for that.
   var prepare: @Sendable (Send<Action>) -> Work
   /// Contexts that only bind task-local values, outermost first: the runtime enters them around
   /// creating the effect's task, which inherits their values, instead of wrapping the work in

@@ -15,6 +15,9 @@ public struct Send<Action>: Sendable {
   let deliver: @MainActor @Sendable (Action) -> Void
   let handle: EffectHandle?
   let registry: EffectRegistry?
+  /// Whether the work this was made for is all that runs in `handle`'s task, so that the work
+  /// ends the effect itself (``finishEffect()``) and the task needs no closure of its own.
+  let finishesEffect: Bool
 
   /// Creates a `Send` that calls a closure, for driving an effect's operation by hand in tests.
   ///
@@ -26,11 +29,13 @@ public struct Send<Action>: Sendable {
   init(
     deliver: @escaping @MainActor @Sendable (Action) -> Void,
     handle: EffectHandle?,
-    registry: EffectRegistry?
+    registry: EffectRegistry?,
+    finishesEffect: Bool = false
   ) {
     self.deliver = deliver
     self.handle = handle
     self.registry = registry
+    self.finishesEffect = finishesEffect
   }
 
   /// Sends an action into the store, unless the effect has been cancelled or has finished, and
@@ -99,10 +104,26 @@ public struct Send<Action>: Sendable {
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let deliver = self.deliver
     return Send<Child>(
-      deliver: { deliver(transform($0)) }, handle: handle, registry: registry)
+      deliver: { deliver(transform($0)) }, handle: handle, registry: registry,
+      finishesEffect: finishesEffect)
   }
 
-  func with(handle: EffectHandle) -> Self {
+  /// The same way in, for the effect of `handle`; with `finishing`, for work that is all its
+  /// task runs and that ends the effect when it returns.
+  func with(handle: EffectHandle, finishing: Bool = false) -> Self {
+    Self(deliver: deliver, handle: handle, registry: registry, finishesEffect: finishing)
+  }
+
+  /// The same way in, for work that runs inside another effect's task: it must not end that
+  /// effect when it returns.
+  var withoutFinishing: Self {
     Self(deliver: deliver, handle: handle, registry: registry)
+  }
+
+  /// Ends the effect this work runs for, when the work is all its task runs: the effect leaves
+  /// the registry and whoever waits for it resumes.
+  func finishEffect() {
+    guard finishesEffect, let handle, let registry else { return }
+    registry.remove(handle)
   }
 }

@@ -47,14 +47,11 @@ extension EffectRuntime {
   ) -> EffectHandle? {
     let handle = EffectHandle(ids: run.cancelIDs)
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
-    let work = run.prepare(send.with(handle: handle))
+    // The work ends the effect itself, so that it is the task's operation: a closure around it
+    // would be one more allocation and one more frame for as long as the effect runs.
+    let work = run.prepare(send.with(handle: handle, finishing: true))
     // The task inherits the task-local values the run's contexts bind around its creation.
-    let task = run.withContexts {
-      Task(priority: run.priority) {
-        await work()
-        registry.remove(handle)
-      }
-    }
+    let task = run.withContexts { Task(priority: run.priority, operation: work) }
     handle.attach(task)
     return handle
   }
@@ -109,7 +106,7 @@ extension Effect {
       }
     case .run(let run):
       guard !run.cancelIDs.isEmpty, let registry = send.registry else {
-        await run.prepareInsideContexts(send)()
+        await run.prepareInsideContexts(send.withoutFinishing)()
         return
       }
       // A part with its own cancellation ids gets a task of its own, so that cancelling it by id
