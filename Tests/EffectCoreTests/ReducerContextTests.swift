@@ -144,3 +144,54 @@ import Testing
     try await store.finish()
   }
 }
+
+/// A context that wraps an effect's work ends with it: the effect is finished only once the
+/// context's own code after the work has run.
+@MainActor
+@Suite struct WrappingContextTests {
+  final class Log: @unchecked Sendable {
+    private let lines = LockIsolated<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+  }
+
+  /// Logs around an effect's work, and after it waits a second on the clock before leaving.
+  struct Bracket: ReducerContext {
+    let log: Log
+    let clock: TestClock<Duration>
+    func withContext<R>(_ operation: () throws -> R) rethrows -> R { try operation() }
+    func withEffectContext(_ operation: () async -> Void) async {
+      log.append("enter")
+      await operation()
+      try? await clock.sleep(for: .seconds(1))
+      log.append("exit")
+    }
+  }
+
+  struct Feature: Reducer {
+    let log: Log
+    func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
+      guard action else { return .none }
+      let log = self.log
+      return .run { _ in log.append("work") }
+    }
+  }
+
+  @Test func theEffectRunsUntilTheContextIsDone() async throws {
+    let log = Log()
+    let clock = TestClock()
+    let store = TestStore(initialState: 0) {
+      Feature(log: log).context(Bracket(log: log, clock: clock))
+    }
+    try await store.send(true)
+    // The work is done and the context waits on the clock: the effect still runs.
+    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(log.all == ["enter", "work"])
+    await #expect(throws: TestStoreFailure.self) {
+      try await store.finish(timeout: .milliseconds(5))
+    }
+    await clock.advance(by: .seconds(1))
+    try await store.finish()
+    #expect(log.all == ["enter", "work", "exit"])
+  }
+}

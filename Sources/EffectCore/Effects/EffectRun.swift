@@ -44,9 +44,13 @@ struct EffectRun<Action> {
       // Entered inside the task, so the contexts inside it must be entered there too, after it.
       let prepare = prepareInsideContexts
       contexts = []
+      // The effect ends once the context is done too, as it did when the task ran the context.
       self.prepare = { send in
-        let work = prepare(send)
-        return { await context.withEffectContext(work) }
+        let work = prepare(send.withoutFinishing)
+        return {
+          await context.withEffectContext(work)
+          send.finishEffect()
+        }
       }
       return
     }
@@ -60,8 +64,11 @@ struct EffectRun<Action> {
     let contexts = InheritedContexts(contexts: contexts)
     let prepare = self.prepare
     return { send in
-      let work = prepare(send)
-      return { await contexts.withEffectContext(work) }
+      let work = prepare(send.withoutFinishing)
+      return {
+        await contexts.withEffectContext(work)
+        send.finishEffect()
+      }
     }
   }
 
