@@ -169,4 +169,62 @@ import Testing
     try await store.send(.removeRow) { $0.rows = [] }
     try await store.finish()
   }
+
+  /// Children of one type under two stored properties, and one under a computed property, each
+  /// with a row of the same id: their effects are tagged apart, so removing a row in one ends
+  /// that row's effect only.
+  @Test func siblingChildrenOfOneTypeKeepTheirEffectsApart() async throws {
+    struct Rows: Reducer {
+      struct State: Equatable {
+        var rows: IdentifiedArrayOf<Row> = [Row(id: 1)]
+      }
+      enum Action: Equatable {
+        case rows(id: Int, action: Counter.Action)
+        case removeAll
+      }
+      var body: some Reducer<State, Action> {
+        Reduce { state, action in
+          if action == .removeAll { state.rows.removeAll() }
+          return .none
+        }
+        .forEach(\.rows, action: /Action.rows) { RowCounter() }
+      }
+    }
+    struct Host: Reducer {
+      struct State: Equatable {
+        var left = Rows.State()
+        var right = Rows.State()
+        var backing = Rows.State()
+        var computed: Rows.State {
+          get { backing }
+          set { backing = newValue }
+        }
+      }
+      enum Action: Equatable {
+        case left(Rows.Action)
+        case right(Rows.Action)
+        case computed(Rows.Action)
+      }
+      var body: some Reducer<State, Action> {
+        Scope(state: \.left, action: /Action.left) { Rows() }
+        Scope(state: \.right, action: /Action.right) { Rows() }
+        Scope(state: \.computed, action: /Action.computed) { Rows() }
+      }
+    }
+    let store = Store(initialState: Host.State()) { Host() }
+    let left = store.send(.left(.rows(id: 1, action: .delayedIncrement)))
+    let right = store.send(.right(.rows(id: 1, action: .delayedIncrement)))
+    let computed = store.send(.computed(.rows(id: 1, action: .delayedIncrement)))
+    store.send(.left(.removeAll))
+    await left.finish()
+    #expect(left.isCancelled)
+    #expect(!right.isCancelled)
+    #expect(!computed.isCancelled)
+    store.send(.computed(.removeAll))
+    await computed.finish()
+    #expect(computed.isCancelled)
+    #expect(!right.isCancelled)
+    right.cancel()
+    await right.finish()
+  }
 }

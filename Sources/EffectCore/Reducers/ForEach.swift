@@ -129,7 +129,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   @usableFromInline
   func tag(for id: ID) -> [AnyHashable] {
-    [toElements.keyPath, id]
+    [toElements.tag, id]
   }
 
   @inlinable

@@ -78,7 +78,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   @usableFromInline
-  var tag: [AnyHashable] { [toChildState.keyPath] }
+  var tag: [AnyHashable] { [toChildState.tag] }
 
   @usableFromInline
   func lift(_ effect: Effect<Child.Action>) -> Effect<Parent.Action> {

@@ -54,6 +54,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   func lift(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
     let toChildAction = self.toChildAction
     return effect.lifted(
-      { toChildAction.embed($0) }, under: [toChildState.keyPath], scopingUserIDs: false)
+      { toChildAction.embed($0) }, under: [toChildState.tag], scopingUserIDs: false)
   }
 }
