@@ -30,6 +30,10 @@ import Testing
       }
     }
     var optional: Counter.State?
+    var observedOptionalSets = 0
+    var observedOptional: Counter.State? {
+      didSet { observedOptionalSets += 1 }
+    }
     var rows: IdentifiedArrayOf<Row> = []
     var computedRows: IdentifiedArrayOf<Row> {
       get { rows }
@@ -61,6 +65,7 @@ import Testing
     case observed(Counter.Action)
     case computed(Counter.Action)
     case optional(Counter.Action)
+    case observedOptional(Counter.Action)
     case rows(id: Int, action: Counter.Action)
     case computedRows(id: Int, action: Counter.Action)
   }
@@ -73,6 +78,7 @@ import Testing
       Scope(state: \.computed, action: /Action.computed) { Counter() }
       EmptyReducer()
         .ifLet(\.optional, action: /Action.optional) { Counter() }
+        .ifLet(\.observedOptional, action: /Action.observedOptional) { Counter() }
         .forEach(\.rows, action: /Action.rows) { RowCounter() }
         .forEach(\.computedRows, action: /Action.computedRows) { RowCounter() }
     }
@@ -126,6 +132,17 @@ import Testing
     state.optional = Counter.State()
     _ = Feature().reduce(into: &state, action: .optional(.increment))
     #expect(state.optional?.count == 1)
+  }
+
+  @Test func ifLetWritesAnObservedPathOnlyWhenTheChildIsThere() {
+    var state = Parent()
+    _ = Feature().reduce(into: &state, action: .observedOptional(.increment))
+    #expect(state.observedOptional == nil)
+    #expect(state.observedOptionalSets == 0)
+    state.observedOptional = Counter.State()
+    _ = Feature().reduce(into: &state, action: .observedOptional(.increment))
+    #expect(state.observedOptional?.count == 1)
+    #expect(state.observedOptionalSets == 2)
   }
 
   @Test func forEachThroughStoredAndComputedCollections() {

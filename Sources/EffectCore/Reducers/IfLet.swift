@@ -59,11 +59,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      let effect = toChildState.modify(&state) { childState -> Effect<Child.Action>? in
-        guard childState != nil else { return nil }
-        return child.reduce(into: &childState!, action: childAction)
-      }
-      if let effect {
+      // Checked before changing anything: an absent child's path is never written to, so a
+      // computed property's setter or a property's observers do not run for it.
+      if toChildState.read(&state, { $0 != nil }) {
+        let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if !effect.isNone { childEffects = lift(effect) }
       } else {
         reportAbsentChild(action)

@@ -27,18 +27,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.init(toChildState: StatePath(toChildState), toChildAction: toChildAction, child: child())
-  }
-
-  @inlinable
-  init(
-    toChildState: StatePath<ParentState, Child.State>,
-    toChildAction: CasePath<ParentAction, Child.Action>,
-    child: Child
-  ) {
-    self.toChildState = toChildState
+    self.toChildState = StatePath(toChildState)
     self.toChildAction = toChildAction
-    self.child = child
+    self.child = child()
   }
 
   /// Runs the child for child actions; ignores every other action.
