@@ -44,14 +44,7 @@ struct EffectRun<Action> {
       // Entered inside the task, so the contexts inside it must be entered there too, after it.
       let prepare = prepareInsideContexts
       contexts = []
-      // The effect ends once the context is done too, as it did when the task ran the context.
-      self.prepare = { send in
-        let work = prepare(send.withoutFinishing)
-        return {
-          await context.withEffectContext(work)
-          send.finishEffect()
-        }
-      }
+      self.prepare = Self.prepare(prepare, inside: context)
       return
     }
     contexts.insert(context, at: 0)
@@ -61,12 +54,18 @@ struct EffectRun<Action> {
   /// that did not inherit them.
   var prepareInsideContexts: @Sendable (Send<Action>) -> Work {
     guard !contexts.isEmpty else { return prepare }
-    let contexts = InheritedContexts(contexts: contexts)
-    let prepare = self.prepare
-    return { send in
+    return Self.prepare(prepare, inside: InheritedContexts(contexts: contexts))
+  }
+
+  /// `prepare`, with its work run inside `context`. The effect ends once the context is done
+  /// too, as it did when the task ran the context around the work.
+  private static func prepare(
+    _ prepare: @escaping @Sendable (Send<Action>) -> Work, inside context: some ReducerContext
+  ) -> @Sendable (Send<Action>) -> Work {
+    { send in
       let work = prepare(send.withoutFinishing)
       return {
-        await contexts.withEffectContext(work)
+        await context.withEffectContext(work)
         send.finishEffect()
       }
     }
