@@ -91,13 +91,7 @@ import Testing
   @Test func effectWithContextWrapsRunOperations() async throws {
     let effect = Effect<[String]>.run { send in await send(Tenant.names) }
       .withContext(Tenant(name: "manual"))
-    let store = TestStore(initialState: [String]()) {
-      Reduce<[String], [String]> { state, action in
-        if action.isEmpty { return effect }
-        state = action
-        return .none
-      }
-    }
+    let store = storeRunning(effect)
     try await store.send([])
     try await store.receive(["manual"]) { $0 = ["manual"] }
     try await store.finish()
@@ -131,13 +125,7 @@ import Testing
       .run { send in await send(Tenant.names + ["second"]) }
     )
     .withContext(Tenant(name: "inner", inherited: true)).withContext(Tenant(name: "outer"))
-    let store = TestStore(initialState: [String]()) {
-      Reduce<[String], [String]> { state, action in
-        if action.isEmpty { return effect }
-        state = action
-        return .none
-      }
-    }
+    let store = storeRunning(effect)
     try await store.send([])
     try await store.receive(["outer", "inner"]) { $0 = ["outer", "inner"] }
     try await store.receive(["outer", "inner", "second"]) { $0 = ["outer", "inner", "second"] }
@@ -145,40 +133,47 @@ import Testing
   }
 }
 
+/// A test store whose empty action returns `effect`, and whose state is whatever the effect
+/// sends back.
+@MainActor
+private func storeRunning(_ effect: Effect<[String]>) -> TestStore<[String], [String]> {
+  TestStore(initialState: [String]()) {
+    Reduce<[String], [String]> { state, action in
+      if action.isEmpty { return effect }
+      state = action
+      return .none
+    }
+  }
+}
+
 /// A context that wraps an effect's work ends with it: the effect is finished only once the
 /// context's own code after the work has run.
 @MainActor
 @Suite struct WrappingContextTests {
-  final class Log: @unchecked Sendable {
-    private let lines = LockIsolated<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-  }
-
   /// Logs around an effect's work, and after it waits a second on the clock before leaving.
   struct Bracket: ReducerContext {
-    let log: Log
+    let log: Probe
     let clock: TestClock<Duration>
     func withContext<R>(_ operation: () throws -> R) rethrows -> R { try operation() }
     func withEffectContext(_ operation: () async -> Void) async {
-      log.append("enter")
+      log.record("enter")
       await operation()
       try? await clock.sleep(for: .seconds(1))
-      log.append("exit")
+      log.record("exit")
     }
   }
 
   struct Feature: Reducer {
-    let log: Log
+    let log: Probe
     func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
       guard action else { return .none }
       let log = self.log
-      return .run { _ in log.append("work") }
+      return .run { _ in log.record("work") }
     }
   }
 
   @Test func theEffectRunsUntilTheContextIsDone() async throws {
-    let log = Log()
+    let log = Probe()
     let clock = TestClock()
     let store = TestStore(initialState: 0) {
       Feature(log: log).context(Bracket(log: log, clock: clock))
