@@ -124,12 +124,12 @@ public prefix func / <Root, Value>(
   // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
   // Kept small, since `body` builds its paths on every action: the common shape (one case with
   // a payload of this type) is one lookup; every other shape is made out of line.
-  if let metadata = EnumMetadata(Root.self),
-    let only = CaseLayouts.onlyCase(in: metadata, for: Value.self)
-  {
+  guard let metadata = EnumMetadata(Root.self) else { return CaseLayouts.mirrorPath(embed) }
+  let layout = CaseLayouts.layout(in: metadata, for: Value.self)
+  if case .single(let only) = layout {
     return CasePath(embed: embed, payloadOf: metadata, case: only)
   }
-  return CaseLayouts.path(embed: embed)
+  return CaseLayouts.path(embed: embed, metadata: metadata, layout: layout)
 }
 
 /// Returns a case path for an enum case without a payload.
@@ -291,15 +291,6 @@ enum CaseLayouts {
     return learn(key, metadata: metadata, value: value)
   }
 
-  /// The only case of `metadata`'s enum whose payload is laid out like `value`, if there is
-  /// exactly one: the question `/Action.case` asks on every evaluation, answered without copying
-  /// a ``Layout``.
-  @usableFromInline
-  static func onlyCase(in metadata: EnumMetadata, for value: Any.Type) -> Candidate? {
-    if case .single(let only) = layout(in: metadata, for: value) { return only }
-    return nil
-  }
-
   private static func learn(_ key: Key, metadata: EnumMetadata, value: Any.Type) -> Layout {
     var candidates: [Candidate] = []
     var layout: Layout?
@@ -326,20 +317,18 @@ enum CaseLayouts {
     }
   }
 
-  /// A path for every shape but the common one (see `/`): an enum the runtime cannot describe
-  /// in full, a payload type shared by several cases, or a payload that takes no space.
+  /// A path for every shape but the common one (see `/`), from the layout `/` looked up: a
+  /// payload type the runtime cannot name, a payload type shared by several cases, or a payload
+  /// that takes no space.
   @usableFromInline
   static func path<Root, Value>(
-    embed: @escaping @Sendable (Value) -> Root
+    embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata, layout: Layout
   ) -> CasePath<Root, Value> {
-    guard let metadata = EnumMetadata(Root.self) else {
-      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
-    }
-    switch layout(in: metadata, for: Value.self) {
+    switch layout {
     case .single(let only):
       return CasePath(embed: embed, payloadOf: metadata, case: only)
     case .unreadable:
-      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+      return mirrorPath(embed)
     case .cases(let candidates) where candidates.isEmpty:
       return pathWithoutPayloadCase(embed: embed, metadata: metadata)
     case .cases(let candidates):
@@ -352,6 +341,14 @@ enum CaseLayouts {
     }
   }
 
+  /// A path that extracts with `Mirror`, for enums the runtime cannot describe in full.
+  @usableFromInline
+  static func mirrorPath<Root, Value>(
+    _ embed: @escaping @Sendable (Value) -> Root
+  ) -> CasePath<Root, Value> {
+    CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
+  }
+
   /// A path to a case that the runtime does not count among the payload cases.
   ///
   /// The compiler lays out a case whose payload takes no space (a single-case enum such as
@@ -362,9 +359,7 @@ enum CaseLayouts {
   static func pathWithoutPayloadCase<Root, Value>(
     embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata
   ) -> CasePath<Root, Value> {
-    guard MemoryLayout<Value>.size == 0 else {
-      return CasePath(embed: embed) { MirrorExtraction.extract(from: $0, embed: embed) }
-    }
+    guard MemoryLayout<Value>.size == 0 else { return mirrorPath(embed) }
     let value = UncheckedSendable(unsafeBitCast((), to: Value.self))
     let tag = metadata.tag(of: embed(value.value))
     return CasePath(embed: embed) { metadata.tag(of: $0) == tag ? value.value : nil }
