@@ -151,3 +151,16 @@ import Testing
     #expect(TimerDuration.format(3723) == "1:02:03")
   }
 }
+
+@MainActor
+@Suite struct VirtualClockExactnessTests {
+  @Test func longAdvancesLoseNoTick() async {
+    let console = await Console.script(
+      ["add Long 100h", "start 1", "advance 10", "advance 1h", "dump"], timers: 0)
+    #expect(
+      console.output == [
+        #"{"bell":true,"timers":[{"name":"Long","duration":360000,"remaining":356390,"#
+          + #""status":"counting"}]}"#
+      ])
+  }
+}

@@ -9,9 +9,11 @@
 /// try await store.receive(.tick) { $0.elapsed = 1 }
 /// ```
 ///
-/// `advance` wakes sleepers in deadline order and gives each woken task time to go on (to
-/// send its action and start its next sleep) before moving further, so a timer advanced by
-/// three intervals ticks three times.
+/// `advance` wakes sleepers in deadline order and, before moving further, waits until every task
+/// it woke, and every effect started meanwhile, is asleep on a test clock again or has ended: a
+/// timer advanced by an hour ticks 3,600 times and each tick's action has been reduced, however
+/// busy the machine is. A woken task that waits for something else instead (a stream the test
+/// feeds) is let go once the rest of the process has had a few turns to run and nothing happened.
 public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: Clock, Sendable {
   /// A point in a test clock's time: an offset from the clock's start.
   public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -45,6 +47,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     let id: Int
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The sleeping task, tracked again from the moment the clock wakes it.
+    let task: UInt?
   }
 
   private struct State {
@@ -64,6 +68,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///   - now: The starting instant.
   ///   - minimumResolution: The clock's resolution.
   public init(now: Instant = Instant(), minimumResolution: Duration = .zero) {
+    // Installed while the test sets up, before its effects start: from here on the clock can
+    // tell when every task has done what is due.
+    ClockActivity.startTracking()
     self.state = LockIsolated(State(now: now))
     self.minimumResolution = minimumResolution
   }
@@ -77,31 +84,32 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// Suspends until the clock has been advanced to `deadline`, or throws `CancellationError` if
   /// the task is cancelled first.
   ///
+  /// A deadline that has already come (`sleep(for: .zero)`) still suspends, until the next
+  /// ``advance(by:)``, ``advance(to:)`` or ``run(limit:)``, as with swift-clocks' test clock:
+  /// a test decides when even "now" happens.
+  ///
   /// - Parameters:
   ///   - deadline: The instant to wake at.
   ///   - tolerance: Ignored: a test clock is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = state.withLock { state -> Int? in
-      guard deadline > state.now else { return nil }
+    let id = state.withLock { state -> Int in
       state.nextID += 1
       return state.nextID
     }
-    guard let id else { return }
+    let task = ClockActivity.currentTask
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          guard deadline > state.now, !Task.isCancelled else { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+        let isCancelled = state.withLock { state -> Bool in
+          guard !Task.isCancelled else { return true }
+          state.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, task: task))
           return false
         }
-        if resumeNow {
-          if Task.isCancelled {
-            continuation.resume(throwing: CancellationError())
-          } else {
-            continuation.resume()
-          }
-        }
+        if isCancelled { return continuation.resume(throwing: CancellationError()) }
+        // Asleep now: the work an advance waits for is done. The sleeper is in the list first, so
+        // that an advance that stops waiting finds it.
+        ClockActivity.settled(task)
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
@@ -114,31 +122,44 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
 
   /// Moves time forward, waking every sleeper whose deadline is reached, in deadline order.
   ///
+  /// Before each step, and before it returns, the clock waits for the work in flight: every task
+  /// it woke, and every effect task started meanwhile, must be asleep on a test clock again or
+  /// have ended. A woken timer has sent its action, the store has reduced it, and the effects
+  /// that started meanwhile are asleep. So advancing by an hour runs all 3,600 ticks of a
+  /// one-second timer, every action they send, and everything those actions start, in order,
+  /// however many effects are running. A task that waits for something else instead (a stream
+  /// the test feeds, a continuation) is let go once the rest of the process has had twenty turns
+  /// to run (at least 20 ms) and nothing happened.
+  ///
   /// - Parameter duration: How far to move.
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to an instant, waking every sleeper whose deadline is reached, in
-  /// deadline order.
+  /// deadline order; see ``advance(by:)``.
   ///
-  /// - Parameter deadline: The instant to move to; earlier instants are ignored.
+  /// - Parameter deadline: The instant to move to; earlier instants wake only the sleepers that
+  ///   are already due.
   public func advance(to deadline: Instant) async {
-    await settle()
+    await ClockActivity.waitUntilSettled()
     while true {
       let woken = state.withLock { state -> [Sleeper] in
-        guard let next = state.sleepers.map(\.deadline).min(), next <= deadline else {
+        guard let next = state.sleepers.map(\.deadline).min(), next <= max(deadline, state.now)
+        else {
           if deadline > state.now { state.now = deadline }
           return []
         }
-        state.now = next
-        let woken = state.sleepers.filter { $0.deadline == next }
-        state.sleepers.removeAll { $0.deadline == next }
+        if next > state.now { state.now = next }
+        let woken = state.sleepers.filter { $0.deadline <= next }
+        state.sleepers.removeAll { $0.deadline <= next }
         return woken
       }
       guard !woken.isEmpty else { return }
-      for sleeper in woken { sleeper.continuation.resume() }
-      await settle()
+      let ordered = woken.sorted { $0.id < $1.id }
+      ClockActivity.resuming(ordered.map(\.task))
+      for sleeper in ordered { sleeper.continuation.resume() }
+      await ClockActivity.waitUntilSettled()
     }
   }
 
@@ -146,8 +167,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///
   /// - Parameter limit: The longest time to run; a timer that never ends stops here.
   public func run(limit: Duration? = nil) async {
-    // Let tasks that were just started reach their first sleep before looking for sleepers.
-    await settle()
+    await ClockActivity.waitUntilSettled()
     let start = now
     while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
       if let limit, next > start.advanced(by: limit) {
@@ -155,19 +175,6 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
         return
       }
       await advance(to: next)
-    }
-  }
-
-  /// Lets woken tasks run until they are asleep again or have gone quiet.
-  private func settle() async {
-    var quietRounds = 0
-    var last = sleeperCount
-    while quietRounds < 8 {
-      await Task.detached(priority: .low) { await Task.yield() }.value
-      await MainActor.run {}
-      let count = sleeperCount
-      quietRounds = count == last ? quietRounds + 1 : 0
-      last = count
     }
   }
 }

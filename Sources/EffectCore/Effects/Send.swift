@@ -96,6 +96,7 @@ public struct Send<Action>: Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       registry.post {
         if handle?.isActive ?? true { deliver(action.value) }
+        ClockActivity.progressed()
         continuation.resume()
       }
     }
@@ -125,5 +126,6 @@ public struct Send<Action>: Sendable {
   func finishEffect() {
     guard finishesEffect, let handle, let registry else { return }
     registry.remove(handle)
+    ClockActivity.settled()
   }
 }

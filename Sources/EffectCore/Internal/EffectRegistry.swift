@@ -41,9 +41,11 @@ final class EffectRegistry: Sendable {
     return accepted
   }
 
+  /// Forgets a finished effect. It leaves the registry before it says it has finished, so that
+  /// whoever sees it finished (`StoreTask.finish()`, a test store) never still counts it here.
   func remove(_ handle: EffectHandle) {
-    handle.markFinished()
     storage.withLock { $0.remove(ObjectIdentifier(handle), handle: handle) }
+    handle.markFinished()
   }
 
   func cancel(id: CancelID) {

@@ -51,7 +51,9 @@ extension EffectRuntime {
     // would be one more allocation and one more frame for as long as the effect runs.
     let work = run.prepare(send.with(handle: handle, finishing: true))
     // The task inherits the task-local values the run's contexts bind around its creation.
-    let task = run.withContexts { Task(priority: run.priority, operation: work) }
+    let task = run.withContexts {
+      ClockActivity.makeTask { Task(priority: run.priority, operation: work) }
+    }
     handle.attach(task)
     return handle
   }

@@ -1,0 +1,143 @@
+import Synchronization
+
+/// The work in flight that a test clock waits for before it moves time on: every task it woke,
+/// and every effect task started meanwhile, until each is asleep on a test clock again or has
+/// ended. So everything due at one instant (a timer's fire, the action it sends, the reducer's
+/// answer, the effects that answer starts, their next sleeps) has happened before the next
+/// instant comes, however busy the machine is.
+///
+/// A task is tracked by the address of its runtime task. It is settled when it sleeps on a test
+/// clock (``settled()``, from the sleep), or when its effect's work ends (from `Send`). Effects
+/// are tracked from the moment their task is made, under the same lock, so that a task cannot
+/// settle before it is known.
+///
+/// A tracked task may instead wait for something no clock knows (a stream fed by the test, a
+/// continuation): then nothing at all happens while the rest of the process gets ``quietRounds``
+/// turns to run (at least 20 ms), and the clock stops waiting for it. Only blocked tasks are
+/// waited out this way; the tasks that report back are waited for exactly.
+///
+/// Nothing is tracked until the first test clock is made: a program that uses none pays one
+/// atomic load per effect.
+enum ClockActivity {
+  /// Whether a test clock exists in the process.
+  private static let isTracking = Atomic<Bool>(false)
+
+  private struct State {
+    var inFlight: Set<UInt> = []
+    /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
+    var events: UInt64 = 0
+    var waiters: [UnsafeContinuation<Void, Never>] = []
+    /// Whether a watchdog runs (see `watch()`).
+    var isWatching = false
+  }
+
+  private static let state = LockIsolated(State())
+
+  /// How many rounds (see `watch()`) tracked work may stay silent before the clock takes it for
+  /// blocked.
+  static let quietRounds = 20
+
+  /// Starts tracking: a test clock was made.
+  static func startTracking() {
+    isTracking.store(true, ordering: .relaxed)
+  }
+
+  /// The address that identifies the current task, if any.
+  static var currentTask: UInt? {
+    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } }
+  }
+
+  /// Makes a task for an effect, tracked from its first instant while a test clock exists.
+  static func makeTask(
+    _ make: () -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    guard isTracking.load(ordering: .relaxed) else { return make() }
+    return state.withLock { state in
+      let task = make()
+      state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
+      state.events &+= 1
+      return task
+    }
+  }
+
+  /// Marks tasks that a test clock is about to resume as in flight.
+  static func resuming(_ tasks: [UInt?]) {
+    state.withLock { state in
+      for case let task? in tasks { state.inFlight.insert(task) }
+      state.events &+= 1
+    }
+  }
+
+  /// The current task has gone to sleep on a test clock, or its effect has ended: it is settled.
+  static func settled() {
+    guard isTracking.load(ordering: .relaxed) else { return }
+    settled(currentTask)
+  }
+
+  /// `task` has gone to sleep on a test clock: it is settled.
+  static func settled(_ task: UInt?) {
+    guard let task else { return }
+    let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+      state.events &+= 1
+      guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Tracked work has done something (an effect sent an action): it is not blocked.
+  static func progressed() {
+    guard isTracking.load(ordering: .relaxed) else { return }
+    state.withLock { $0.events &+= 1 }
+  }
+
+  /// Suspends until every tracked task is settled, or until the ones left have been silent for
+  /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go).
+  static func waitUntilSettled() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let startWatchdog = state.withLock { state -> Bool? in
+        guard !state.inFlight.isEmpty else { return nil }
+        state.waiters.append(continuation)
+        defer { state.isWatching = true }
+        return !state.isWatching
+      }
+      guard let startWatchdog else { return continuation.resume() }
+      if startWatchdog { Task.detached { await watch() } }
+    }
+  }
+
+  /// While anyone waits, watches whether tracked work does anything. After ``quietRounds``
+  /// rounds in which nothing happened, lets go of the tasks in flight and wakes the waiters. A
+  /// round is a short real-time pause, a turn of the global executor and a turn of the main
+  /// actor: work that can run gets to run in it, so a slow machine stretches the rounds instead
+  /// of cutting its work short. One watchdog serves every clock.
+  private static func watch() async {
+    var lastEvents = state.withLock { $0.events }
+    var quiet = 0
+    while true {
+      try? await Task.sleep(for: .milliseconds(1))
+      await Task.yield()
+      await MainActor.run {}
+      let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
+        guard !state.waiters.isEmpty else {
+          state.isWatching = false
+          return nil
+        }
+        guard state.events == lastEvents else {
+          lastEvents = state.events
+          quiet = 0
+          return []
+        }
+        quiet += 1
+        guard quiet >= quietRounds else { return [] }
+        quiet = 0
+        state.inFlight = []
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      guard let waiters else { return }
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+}
