@@ -1,4 +1,6 @@
-#if canImport(Foundation)
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#elseif canImport(Foundation)
   import Foundation
 #endif
 
@@ -34,7 +36,7 @@ private func isRunningTests() -> Bool {
   if arguments.contains(where: { $0.hasSuffix(".xctest") || $0 == "--testing-library" }) {
     return true
   }
-  #if canImport(Foundation)
+  #if canImport(FoundationEssentials) || canImport(Foundation)
     let environment = ProcessInfo.processInfo.environment
     return environment["XCTestConfigurationFilePath"] != nil
       || environment["XCTestBundlePath"] != nil || environment["XCTestSessionIdentifier"] != nil

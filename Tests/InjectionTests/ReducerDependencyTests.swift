@@ -31,6 +31,25 @@ struct Delayed: Reducer {
   }
 }
 
+/// Reads the clock in `reduce`, as Docs/Injection.md's `Profile` does with `[clock]`.
+struct CapturesTheClock: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case start, done }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [clock] send in
+        try await clock.sleep(for: .milliseconds(300))
+        await send(.done)
+      }
+    case .done:
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite struct ReducerDependencyTests {
   @Test func overridesReachEffectsThatStartAfterAnAdvance() async throws {
@@ -97,5 +116,17 @@ struct Delayed: Reducer {
     }
     #expect(failure.message.contains("'ContinuousClockKey' has no test value, but a test used it"))
     #expect(failure.message.contains("To fix it, do one of two things"))
+  }
+
+  @Test func aMissingTestValueReadInReduceFailsTheSendEveryTime() async throws {
+    // Docs/Injection.md promises this: the failure does not depend on when the effect runs.
+    for _ in 1...20 {
+      let store = TestStore(initialState: CapturesTheClock.State()) { CapturesTheClock() }
+      let failure = try await #require(throws: TestStoreFailure.self) {
+        try await store.send(.start)
+      }
+      #expect(failure.message.contains("'ContinuousClockKey' has no test value"))
+      await store.skipInFlightEffects()
+    }
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A state as a tree of JSON values, to compare and patch field by field. Numbers keep their
 /// text, so nothing is lost between encoding and decoding.
