@@ -7,9 +7,8 @@ import Testing
   /// Runs `body` and returns the runtime warnings it reported.
   private func warnings(_ body: () -> Void) -> [String] {
     let warnings = LockIsolated<[String]>([])
-    RuntimeWarning.$handler.withValue({ message in warnings.withLock { $0.append(message) } }) {
-      body()
-    }
+    RuntimeWarning.$handler.withValue(
+      { message in warnings.withLock { $0.append(message) } }, operation: body)
     return warnings.withLock { $0 }
   }
 
