@@ -1,0 +1,59 @@
+import Injection
+import Testing
+
+/// `unimplemented(…)` endpoints: a call fails the test, names the endpoint, and goes on.
+@MainActor
+@Suite struct UnimplementedTests {
+  struct Client: Sendable {
+    var load: @Sendable (Int, String) async throws -> String
+    var delete: @Sendable (Int) async throws -> Void
+    var isOn: @Sendable () -> Bool
+  }
+
+  @Test func aThrowingEndpointFailsTheTestThenThrows() async {
+    let client = Client(
+      load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
+      isOn: unimplemented("Client.isOn", placeholder: false))
+    await withKnownIssue {
+      await #expect(throws: UnimplementedFailure(description: "Client.delete")) {
+        try await client.delete(1)
+      }
+    } matching: {
+      "\($0)".contains("'Client.delete' was called")
+    }
+    withKnownIssue {
+      #expect(client.isOn() == false)
+    }
+  }
+
+  struct Feature: Reducer {
+    struct State: Equatable { var text = "" }
+    enum Action: Equatable {
+      case load
+      case loaded(String)
+    }
+    let client: Client
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .load:
+        return .run { [client] send in await send(.loaded(try await client.load(1, "a"))) }
+      case .loaded(let text):
+        state.text = text
+        return .none
+      }
+    }
+  }
+
+  @Test func insideATestStoreTheNextAssertionThrows() async throws {
+    let client = Client(
+      load: unimplemented("Client.load", placeholder: "placeholder"),
+      delete: unimplemented("Client.delete"), isOn: unimplemented("Client.isOn", placeholder: true))
+    let store = TestStore(initialState: Feature.State()) { Feature(client: client) }
+    try await store.send(.load)
+    let failure = await #expect(throws: TestStoreFailure.self) {
+      try await store.receive(.loaded("placeholder")) { $0.text = "placeholder" }
+    }
+    #expect(failure?.message.contains("Unimplemented: 'Client.load' was called") == true)
+    try await store.finish()
+  }
+}
