@@ -38,14 +38,16 @@ import Testing
 
   @Test func aKeyWithoutItsLiveModuleWarnsInTheAppAndUsesTheTestValue() {
     let warnings = LockIsolated<[String]>([])
-    let value = RuntimeWarning.$handler.withValue({ m in warnings.withLock { $0.append(m) } }) {
-      withDependencies {
-        $0.context = .live
-      } operation: {
-        @Dependency(\.interfaceOnly) var value
-        return value
-      }
-    }
+    let value = RuntimeWarning.$handler.withValue(
+      { message in warnings.withLock { $0.append(message) } },
+      operation: {
+        withDependencies {
+          $0.context = .live
+        } operation: {
+          @Dependency(\.interfaceOnly) var value
+          return value
+        }
+      })
     #expect(value == "test")
     let message = warnings.withLock { $0 }.joined()
     #expect(message.contains("'InterfaceOnlyKey' has no live value"))
