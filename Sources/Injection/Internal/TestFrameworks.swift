@@ -85,8 +85,10 @@ enum TestFrameworks {
       func record<Comment, SourceLocation, Issue>(
         _: Comment.Type, _: SourceLocation.Type, _: Issue.Type
       ) {
-        typealias MakeComment = @convention(thin) (String) -> Comment
-        typealias MakeLocation = @convention(thin) (String, String, Int, Int) -> SourceLocation
+        // Initializers take their arguments owned (consumed); methods borrow them.
+        typealias MakeComment = @convention(thin) (consuming String) -> Comment
+        typealias MakeLocation =
+          @convention(thin) (consuming String, consuming String, Int, Int) -> SourceLocation
         typealias Record = @convention(thin) (Comment?, SourceLocation) -> Issue
         let comment = unsafeBitCast(commentInit, to: MakeComment.self)(message)
         let location = unsafeBitCast(sourceLocationInit, to: MakeLocation.self)(
