@@ -27,33 +27,24 @@ import Testing
   }
 
   struct Feature: Reducer {
-    struct State: Equatable { var text = "" }
-    enum Action: Equatable {
-      case load
-      case loaded(String)
-    }
+    struct State: Equatable { var isOn = false }
+    enum Action: Equatable { case check }
     let client: Client
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .load:
-        return .run { [client] send in await send(.loaded(try await client.load(1, "a"))) }
-      case .loaded(let text):
-        state.text = text
-        return .none
-      }
+      state.isOn = client.isOn()
+      return .none
     }
   }
 
   @Test func insideATestStoreTheNextAssertionThrows() async throws {
     let client = Client(
-      load: unimplemented("Client.load", placeholder: "placeholder"),
-      delete: unimplemented("Client.delete"), isOn: unimplemented("Client.isOn", placeholder: true))
+      load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
+      isOn: unimplemented("Client.isOn", placeholder: true))
     let store = TestStore(initialState: Feature.State()) { Feature(client: client) }
-    try await store.send(.load)
     let failure = await #expect(throws: TestStoreFailure.self) {
-      try await store.receive(.loaded("placeholder")) { $0.text = "placeholder" }
+      try await store.send(.check) { $0.isOn = true }
     }
-    #expect(failure?.message.contains("Unimplemented: 'Client.load' was called") == true)
+    #expect(failure?.message.contains("Unimplemented: 'Client.isOn' was called") == true)
     try await store.finish()
   }
 }
