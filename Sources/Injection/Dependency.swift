@@ -35,7 +35,7 @@ public struct Dependency<Value>: Sendable {
   ///
   /// - Parameter key: The key.
   @inlinable
-  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+  public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {
     self.read = { $0[Key.self] }
   }
 

@@ -48,7 +48,7 @@ public struct DependencyValues: Sendable {
   /// The value of a dependency: its override, or its default for ``context``.
   ///
   /// - Parameter key: The dependency's key.
-  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     @inlinable
     get {
       if let box = overrides.box(for: ObjectIdentifier(key)) {

@@ -43,6 +43,10 @@ extension Reducer {
   /// the parent as `.counter(.willChange(100))`: this reducer sees it first (the state still
   /// holds the old value), then `.sharedState` stores 100 in the ``ParentState``, and from there
   /// every participating child hears it. A write made before the parent listens waits for it.
+  ///
+  /// Once listening, the parent also hears the changes it makes itself, as ComposableSharedState's
+  /// parent does: `state.counter += 1` comes back as `.counter(.willChange(5))` right after the
+  /// action, when the state already holds 5. A child's write it accepted is heard once.
   /// Without this modifier, children's writes never change the parent: the parent stays in
   /// control.
   ///

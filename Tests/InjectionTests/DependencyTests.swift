@@ -117,11 +117,4 @@ import Testing
       #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
     }
   }
-
-  @Test func missingTestValueOutsideATestStoreStopsWithTheMessage() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      @Dependency(\.noTestValue) var number
-      _ = number
-    }
-  }
 }

@@ -11,6 +11,7 @@ import Testing
     try await b.send(.child(.task))
     try await a.send(.increment) { $0.counter = 5 }
     try await a.receive(.child(.counter(.willChange(5)))) { $0.child.counter = 5 }
+    try await a.receive(.counter(.willChange(5)))  // the listening parent hears its own change
     try await b.send(.child(.readParent)) { $0.child.read = 4 }
     try await b.send(.child(.updateParent))
     try await b.receive(.counter(.willChange(100))) { $0.counter = 100 }
@@ -30,6 +31,7 @@ import Testing
     try await store.receive(.parents(id: 1, action: .child(.counter(.willChange(5))))) {
       $0.parents[id: 1]?.child.counter = 5
     }
+    try await store.receive(.parents(id: 1, action: .counter(.willChange(5))))
     try await store.send(.parents(id: 2, action: .child(.updateParent)))
     try await store.receive(.parents(id: 2, action: .counter(.willChange(100)))) {
       $0.parents[id: 2]?.counter = 100

@@ -124,7 +124,7 @@ public prefix func / <Root, Value>(
   // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
   // Kept small, since `body` builds its paths on every action: the common shape (one case with
   // a payload of this type) is one lookup; every other shape is made out of line.
-  guard let metadata = EnumMetadata(Root.self) else { return CaseLayouts.mirrorPath(embed) }
+  guard let metadata = EnumMetadata(Root.self) else { return CaseLayouts.nonEnumPath(embed) }
   let layout = CaseLayouts.layout(in: metadata, for: Value.self)
   if case .single(let only) = layout {
     return CasePath(embed: embed, payloadOf: metadata, case: only)
@@ -139,16 +139,24 @@ public prefix func / <Root, Value>(
 /// task.extract(from: .task)   // Optional(())
 /// ```
 ///
+/// A case *with* a payload needs the path's type spelled out, `let child: CasePath<Action,
+/// Child.Action> = /Action.child`, or a context that gives it (`Scope(state:action:)`,
+/// `receive(_:)`): without one, Swift picks this overload for the case's constructor function.
+/// Such a path can never extract, and says so at run time with a warning that names the type to
+/// write.
+///
 /// - Parameter case: The case itself (`Action.task`).
 /// - Returns: A case path whose value is `Void`.
 public prefix func / <Root>(_ case: Root) -> CasePath<Root, Void> {
-  let metadata = EnumMetadata(Root.self)
-  precondition(metadata != nil, "/\(Root.self) needs an enum case, got a \(Root.self) value")
+  guard let metadata = EnumMetadata(Root.self) else {
+    let box = UncheckedSendable(`case`)
+    return CaseLayouts.nonEnumPath { (_: Void) in box.value }
+  }
   let box = UncheckedSendable(`case`)
-  let tag = metadata!.tag(of: `case`)
+  let tag = metadata.tag(of: `case`)
   return CasePath(
     embed: { _ in box.value },
-    extract: { metadata!.tag(of: $0) == tag ? () : nil }
+    extract: { metadata.tag(of: $0) == tag ? () : nil }
   )
 }
 
@@ -273,10 +281,12 @@ enum CaseLayouts {
     }
   }
 
-  private static func remember(_ layout: Layout, for key: Key) {
+  /// Adds a learned layout; `false` when another thread learned it first.
+  private static func remember(_ layout: Layout, for key: Key) -> Bool {
     writer.withLock { table in
-      table[key] = layout
+      guard table.updateValue(layout, forKey: key) == nil else { return false }
       latest.store(UInt(bitPattern: Snapshot.make(table)), ordering: .releasing)
+      return true
     }
   }
 
@@ -304,8 +314,102 @@ enum CaseLayouts {
       }
     }
     let learned = layout ?? (candidates.count == 1 ? .single(candidates[0]) : .cases(candidates))
-    remember(learned, for: key)
+    if remember(learned, for: key), case .cases(let found) = learned, found.isEmpty {
+      warnIfNoCaseHolds(value, in: metadata)
+    }
     return learned
+  }
+
+  /// Warns, once per pair of types (`learn` runs once per pair), when no case of the enum can
+  /// carry a `value`: the path was made from a function that is not one of the enum's cases, and
+  /// it would return `nil` for every value without a word.
+  ///
+  /// A payload type that could hold a `value` converted (an optional, an existential, a class, a
+  /// function) may still extract through `Mirror`, and a payload that takes no space extracts by
+  /// its tag: neither warns.
+  private static func warnIfNoCaseHolds(_ value: Any.Type, in metadata: EnumMetadata) {
+    func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+    let cases = metadata.payloadCases()
+    guard _openExistential(value, do: size) > 0,
+      !cases.contains(where: { $0.type.map { mightHold($0, value) } ?? true })
+    else { return }
+    let root = unsafeBitCast(metadata.pointer, to: Any.Type.self)
+    let described = cases.map { "\($0.name)(\($0.type.map { "\($0)" } ?? "?"))" }
+    RuntimeWarning.report(
+      "A case path from \(root) to \(value) can never extract: no case of \(root) carries a "
+        + "\(value) (its cases with a payload: "
+        + (described.isEmpty ? "none" : described.joined(separator: ", ")) + "). "
+        + "Every extract returns nil, so a Scope, ifLet or forEach through it never runs its "
+        + "child and a test store's receive never matches.\n"
+        + "To fix it, make the path from one of the enum's cases "
+        + "(/\(root).\(cases.first?.name ?? "someCase")), or write both "
+        + "directions out with CasePath(embed:extract:).")
+  }
+
+  /// Whether a payload of type `payload` may hold a `value`: the same layout, or a type that
+  /// holds values of other types (an optional, an existential, a class, a function, a
+  /// metatype), which an enum case constructor converts to.
+  private static func mightHold(_ payload: Any.Type, _ value: Any.Type) -> Bool {
+    if sameLayout(payload, value) { return true }
+    // MetadataKind: class 0 (or an isa pointer above 0x7FF), optional 0x202, function 0x302,
+    // existential 0x303, metatype 0x304, existential metatype 0x306.
+    let kind = unsafeBitCast(payload, to: UnsafeRawPointer.self).load(as: UInt.self)
+    if kind == 0 || kind > 0x7FF || [0x202, 0x302, 0x303, 0x304, 0x306].contains(kind) {
+      return true
+    }
+    guard let payloads = tupleElementTypes(payload), let values = tupleElementTypes(value),
+      payloads.count == values.count
+    else { return false }
+    return zip(payloads, values).allSatisfy {
+      mightHold(unsafeBitCast($0, to: Any.Type.self), unsafeBitCast($1, to: Any.Type.self))
+    }
+  }
+
+  /// Warns once per pair of types that `/` was given a function into a type that is not an enum.
+  private static let warnedNonEnums = LockIsolated<Set<Key>>([])
+
+  /// A path for `/` applied to a function into a type that is not an enum: it embeds, tries
+  /// `Mirror` (which only a type that reflects as an enum satisfies), and says so, once per pair
+  /// of types.
+  @usableFromInline
+  static func nonEnumPath<Root, Value>(
+    _ embed: @escaping @Sendable (Value) -> Root
+  ) -> CasePath<Root, Value> {
+    let key = Key(
+      root: unsafeBitCast(Root.self as Any.Type, to: UInt.self),
+      value: unsafeBitCast(Value.self as Any.Type, to: UInt.self))
+    if warnedNonEnums.withLock({ $0.insert(key).inserted }) {
+      RuntimeWarning.report(nonEnumMessage(root: Root.self, value: Value.self))
+    }
+    return mirrorPath(embed)
+  }
+
+  private static func nonEnumMessage(root: Any.Type, value: Any.Type) -> String {
+    // FunctionTypeMetadata: kind 0x302, flags (parameter count in the low 16 bits), the result
+    // type, then the parameter types: `/Action.child` without a type annotation got the path for
+    // a case without payload, from the case's constructor `(Payload) -> Action`.
+    let metadata = unsafeBitCast(root, to: UnsafeRawPointer.self)
+    let word = MemoryLayout<Int>.size
+    if metadata.load(as: UInt.self) == 0x302, value == Void.self {
+      let count = metadata.load(fromByteOffset: word, as: UInt.self) & 0xFFFF
+      let result = metadata.load(fromByteOffset: 2 * word, as: Any.Type.self)
+      let parameters = (0..<Int(count)).map {
+        "\(metadata.load(fromByteOffset: (3 + $0) * word, as: Any.Type.self))"
+      }
+      let payload =
+        parameters.count == 1 ? parameters[0] : "(\(parameters.joined(separator: ", ")))"
+      return
+        "A case path to a case of \(result) with a payload was made without its type, so Swift "
+        + "chose '/' for a case without payload: it is a CasePath<\(root), Void> and can never "
+        + "extract.\n"
+        + "To fix it, say the path's type: 'let path: CasePath<\(result), \(payload)> = "
+        + "/\(result).case', or pass '/\(result).case' where a case path into \(result) is expected."
+    }
+    return
+      "A case path from \(root) to \(value) can never extract: \(root) is not an enum. '/' makes "
+      + "a case path from an enum case (/Action.child, /Action.task).\n"
+      + "To fix it, apply '/' to a case of an enum, or write both directions out with "
+      + "CasePath(embed:extract:)."
   }
 
   /// The same as ``layout(in:for:)``, as a list; `nil` when a payload type is unreadable.
@@ -366,10 +470,23 @@ enum CaseLayouts {
   }
 
   /// Whether two types are the same, or tuples of the same element types (labels aside).
+  ///
+  /// A one-element tuple is its element: the runtime describes the payload of a case with one
+  /// labelled value (`case popFrom(id: Int)`) as the tuple `(id: Int)`, laid out like an `Int`,
+  /// while the case's constructor takes an `Int`.
   static func sameLayout(_ a: Any.Type, _ b: Any.Type) -> Bool {
+    if a == b { return true }
+    let a = soleElement(of: a) ?? a
+    let b = soleElement(of: b) ?? b
     if a == b { return true }
     guard let elements = tupleElementTypes(a) else { return false }
     return elements == tupleElementTypes(b)
+  }
+
+  /// The element type of a one-element tuple type.
+  private static func soleElement(of type: Any.Type) -> Any.Type? {
+    guard let elements = tupleElementTypes(type), elements.count == 1 else { return nil }
+    return unsafeBitCast(elements[0], to: Any.Type.self)
   }
 }
 

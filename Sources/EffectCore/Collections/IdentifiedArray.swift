@@ -130,6 +130,43 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     self = IdentifiedArray(uniqueElements: kept, id: _id)
   }
 
+  /// Removes the elements at the given positions, as a list's swipe to delete does.
+  ///
+  /// ```swift
+  /// case .delete(let offsets):             // an IndexSet, a range, or any sequence of Int
+  ///   state.todos.remove(atOffsets: offsets)
+  /// ```
+  ///
+  /// - Parameter offsets: The positions, in any order; each must be a valid index (checked with a
+  ///   precondition). A position given twice is removed once.
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let removing = Set(offsets)
+    guard !removing.isEmpty else { return }
+    for offset in removing {
+      precondition(_elements.indices.contains(offset), "Offset \(offset) is out of bounds")
+    }
+    var kept: [Element] = []
+    kept.reserveCapacity(_elements.count - removing.count)
+    for (offset, element) in _elements.enumerated() where !removing.contains(offset) {
+      kept.append(element)
+    }
+    self = IdentifiedArray(uniqueElements: kept, id: _id)
+  }
+
+  /// The elements that satisfy a predicate, as an identified array in the same order.
+  ///
+  /// ```swift
+  /// let done = state.todos.filter(\.isDone)   // IdentifiedArrayOf<Todo>
+  /// ```
+  ///
+  /// Give the result a type (`let titles: [Todo] = todos.filter { … }`) to get an array instead.
+  ///
+  /// - Parameter isIncluded: Returns `true` for the elements to keep.
+  /// - Returns: An identified array of the kept elements, with the same id key path.
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    IdentifiedArray(uniqueElements: try _elements.filter(isIncluded), id: _id)
+  }
+
   /// Removes every element.
   public mutating func removeAll() {
     _ids.removeAll()
@@ -138,6 +175,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Moves elements, as a list's drag and drop does.
+  ///
+  /// ```swift
+  /// case .move(let source, let destination):   // an IndexSet, a range, or any sequence of Int
+  ///   state.todos.move(fromOffsets: source, toOffset: destination)
+  /// ```
   ///
   /// - Parameters:
   ///   - source: The positions of the elements to move.

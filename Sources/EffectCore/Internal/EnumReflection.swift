@@ -5,6 +5,7 @@
 
 /// One payload case of an enum, as the runtime describes it.
 struct PayloadCase {
+  let name: String
   let type: Any.Type?
   let isIndirect: Bool
 }
@@ -80,7 +81,14 @@ struct EnumMetadata: @unchecked Sendable {
       let type = _getTypeByMangledNameInContext(
         name, UInt(Self.mangledNameLength(name)), genericContext: descriptor,
         genericArguments: genericArguments)
-      cases.append(PayloadCase(type: type, isIndirect: record.load(as: UInt32.self) & 0x1 != 0))
+      let fieldNameOffset = record.load(fromByteOffset: 8, as: Int32.self)
+      let fieldName =
+        fieldNameOffset == 0
+        ? "?"
+        : String(cString: (record + 8 + Int(fieldNameOffset)).assumingMemoryBound(to: UInt8.self))
+      cases.append(
+        PayloadCase(
+          name: fieldName, type: type, isIndirect: record.load(as: UInt32.self) & 0x1 != 0))
     }
     return cases
   }

@@ -17,6 +17,8 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   private var isSending = false
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
+  /// What to call when this engine goes away, by observer token: the ends of `states` streams.
+  private var ends: [Int: @Sendable () -> Void] = [:]
   /// `\.state`, made once: a key path into a generic class is instantiated (and its generic
   /// arguments demangled) every time its literal is evaluated.
   private let stateKeyPath: KeyPath<RootCore, R.State>
@@ -33,6 +35,7 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
 
   deinit {
     registry.close()
+    for end in ends.values { end() }
   }
 
   var state: R.State {
@@ -106,5 +109,14 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
 
   func removeObserver(_ token: Int) {
     observers[token] = nil
+    ends[token] = nil
+  }
+
+  func observeStates(
+    _ receive: @escaping @MainActor (R.State) -> Void, end: @escaping @Sendable () -> Void
+  ) -> @MainActor () -> Void {
+    let token = addObserver { [unowned self] in receive(currentState) }
+    ends[token] = end
+    return { [weak self] in self?.removeObserver(token) }
   }
 }

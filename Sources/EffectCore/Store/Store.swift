@@ -106,22 +106,27 @@ public final class Store<State, Action>: Observable {
 
 extension Store where State: Sendable {
   /// The store's states over time: the current state first, then one state per batch of
-  /// actions.
+  /// actions. The stream finishes when the store goes away.
   ///
   /// ```swift
   /// for await state in store.states {
   ///   render(state)
   /// }
+  /// // Here the store was released (or the task cancelled).
   /// ```
+  ///
+  /// The stream does not keep the store alive: when the last reference to the root store goes
+  /// (it and every store scoped from it), its effects are cancelled and every `states` loop ends
+  /// after the states it already yielded. A loop that should keep its store running holds the
+  /// store itself. A scoped store's stream lives as long as its root, even when the scoped
+  /// `Store` is gone. Cancelling the iterating task also ends the loop.
   public var states: AsyncStream<State> {
     let core = self.core
     return AsyncStream { continuation in
       continuation.yield(core.state)
-      let token = core.addObserver { [weak core] in
-        if let core { continuation.yield(core.state) }
-      }
-      continuation.onTermination = { [weak core] _ in
-        Task { @MainActor in core?.removeObserver(token) }
+      let stop = core.observeStates({ continuation.yield($0) }, end: { continuation.finish() })
+      continuation.onTermination = { _ in
+        Task { @MainActor in stop() }
       }
     }
   }

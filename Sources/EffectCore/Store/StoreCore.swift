@@ -11,6 +11,13 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   /// Calls `observer` after every batch of actions; returns a token for ``removeObserver(_:)``.
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int
   func removeObserver(_ token: Int)
+  /// Calls `receive` with this core's state after every batch of actions, and `end` once when
+  /// the root store's engine goes away, without keeping any store alive.
+  ///
+  /// - Returns: Stops the observation (call it on the main actor); `end` is not called then.
+  func observeStates(
+    _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
+  ) -> @MainActor () -> Void
 }
 
 /// A scoped store's engine: a view onto its parent. Reading goes through the key path, sending
@@ -45,4 +52,13 @@ final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
   }
 
   func removeObserver(_ token: Int) { parent.removeObserver(token) }
+
+  func observeStates(
+    _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
+  ) -> @MainActor () -> Void {
+    // Only the key path: a stream of a scoped store's states must not keep this view (or its
+    // root) alive, and works after the scoped `Store` itself is gone.
+    let toState = toState
+    return parent.observeStates({ receive($0[keyPath: toState]) }, end: end)
+  }
 }

@@ -35,15 +35,10 @@ public struct UUIDGenerator: Sendable {
   public static func constant(_ uuid: UUID) -> Self { Self { uuid } }
 
   /// `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002` and so on: for tests. Each
-  /// use of `.incrementing` counts from zero on its own.
+  /// use of `.incrementing` counts from zero on its own; the n-th UUID it makes is `UUID(n)`.
   public static var incrementing: Self {
-    let counter = Atomic<UInt64>(0)
-    return Self {
-      let next = counter.add(1, ordering: .relaxed).oldValue
-      let hex = String(next, radix: 16, uppercase: true)
-      let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-      return UUID(uuidString: "00000000-0000-0000-0000-" + digits)!
-    }
+    let counter = Atomic<Int>(0)
+    return Self { UUID(counter.add(1, ordering: .relaxed).oldValue) }
   }
 }
 

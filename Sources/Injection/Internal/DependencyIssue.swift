@@ -12,19 +12,32 @@ enum DependencyIssue {
   /// property read the old value first, which must not count as using it.
   @TaskLocal static var isWriting = false
 
-  /// Inside a `TestStore` the issue fails the test store's next assertion; elsewhere it stops
-  /// the process with the message, since carrying on would use the wrong value.
-  static func report(_ message: @autoclosure () -> String) {
+  /// Reports a failure and goes on: inside a `TestStore` it fails the test store's next
+  /// assertion; in any other test (a plain `Store`, a state's initializer, an assertion's
+  /// closure) it is recorded as a failure of the running Swift Testing or XCTest test; with no
+  /// test running, it is printed to standard error.
+  static func report(
+    _ message: @autoclosure () -> String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
     guard !isWriting else { return }
     let message = message()
     guard !TestIssue.report(message) else { return }
-    fail(message)
+    let recorder = TestFrameworks.recordFailure(
+      message, fileID: fileID, filePath: filePath, line: line, column: column)
+    // XCTest keeps a failure only inside one of its test cases: say it where it is seen, too.
+    if recorder != .swiftTesting { printError(message) }
   }
 
   /// Stops the process with a message: for errors no caller can recover from, such as a cycle.
   static func fail(_ message: String) -> Never {
+    printError(message)
+    fatalError(message)
+  }
+
+  private static func printError(_ message: String) {
     let text = "[Injection] error: \(message)\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-    fatalError(message)
   }
 }

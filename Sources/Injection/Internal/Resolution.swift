@@ -55,7 +55,8 @@ enum DefaultValues {
   private static let slots = LockIsolated<[Key: any Sendable]>([:])
 
   @usableFromInline
-  static func value<K: DependencyKey>(of key: K.Type, in context: DependencyContext) -> K.Value {
+  static func value<K: TestDependencyKey>(of key: K.Type, in context: DependencyContext) -> K.Value
+  {
     // Test values are read each time: a stateful test value must not leak between tests.
     if context == .test {
       return Resolution.resolving(ObjectIdentifier(key), name: "\(key)") { K.testValue }
@@ -70,7 +71,22 @@ enum DefaultValues {
     if let value = slot.peek() { return value }
     // The cycle check comes before the slot's lock, which a cycle would otherwise wait on.
     return Resolution.resolving(ObjectIdentifier(key), name: "\(key)") {
-      slot.get { context == .live ? K.liveValue : K.previewValue }
+      slot.get { context == .live ? liveValue(of: key) : K.previewValue }
     }
+  }
+
+  /// The key's live value; a key whose ``DependencyKey`` conformance is not linked (only its
+  /// interface module is) has none, which debug builds report, and uses its test value.
+  private static func liveValue<K: TestDependencyKey>(of key: K.Type) -> K.Value {
+    func liveValue<Live: DependencyKey>(_: Live.Type) -> any Sendable { Live.liveValue }
+    if let live = key as? any DependencyKey.Type, let value = liveValue(live) as? K.Value {
+      return value
+    }
+    RuntimeWarning.report(
+      "'\(key)' has no live value, but the app used it: it gets the test value.\n"
+        + "To fix it, link the module that makes '\(key)' a DependencyKey "
+        + "('extension \(key): DependencyKey { static let liveValue = … }'), or override the "
+        + "dependency with withDependencies { … } operation: { … }.")
+    return K.testValue
   }
 }

@@ -23,8 +23,20 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
     var listeners: [ObjectIdentifier: (order: Int, receive: Receiver)] = [:]
     var nextOrder = 0
 
+    /// The last value the parent's listeners heard, from a child's write or from the parent
+    /// itself: a change the parent accepted from a child is not told to it a second time.
+    var listenersHeard: Value?
+
     var orderedChildren: [Receiver] { Self.ordered(children) }
     var orderedListeners: [Receiver] { Self.ordered(listeners) }
+
+    /// The children, and the listeners that have not heard `value` yet, in the order they
+    /// started.
+    mutating func receivers(ofChangeTo value: Value) -> [Receiver] {
+      guard !listeners.isEmpty, listenersHeard != value else { return orderedChildren }
+      listenersHeard = value
+      return Self.ordered(children.merging(listeners) { child, _ in child })
+    }
 
     private static func ordered(
       _ receivers: [ObjectIdentifier: (order: Int, receive: Receiver)]
@@ -48,7 +60,9 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
   /// The number of subscribed children and listening parents, for tests.
   var subscriberCount: Int { storage.withLock { $0.children.count + $0.listeners.count } }
 
-  /// The parent's value is now `value`: if that is a change, every subscribed child hears it.
+  /// The parent's value is now `value`: if that is a change, every subscribed child hears it,
+  /// and so does the parent's own listener (as in ComposableSharedState, where the parent's
+  /// `.sharedState` hears every change), unless the change is a child's write it just accepted.
   ///
   /// - Parameters:
   ///   - value: The parent's value.
@@ -58,7 +72,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       guard storage.value != value else { return [] }
       storage.value = value
       if storage.pendingWrite == value { storage.pendingWrite = nil }
-      return storage.orderedChildren
+      return storage.receivers(ofChangeTo: value)
     }
     deliver(value, to: receivers, isReducing: isReducing)
   }
@@ -88,7 +102,9 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
       storage.listeners[ObjectIdentifier(subscription)] = (storage.nextOrder, receive)
       storage.nextOrder += 1
       defer { storage.pendingWrite = nil }
-      return storage.pendingWrite == storage.value ? nil : storage.pendingWrite
+      guard let pending = storage.pendingWrite, pending != storage.value else { return nil }
+      storage.listenersHeard = pending
+      return pending
     }
     subscription.markRegistered()
     if let pending { receive(pending) }
@@ -121,6 +137,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
         storage.pendingWrite = value
         return []
       }
+      storage.listenersHeard = value
       return storage.orderedListeners
     }
     deliver(value, to: receivers, isReducing: isReducing)

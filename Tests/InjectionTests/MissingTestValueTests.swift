@@ -1,0 +1,63 @@
+import Injection
+import Testing
+
+/// A dependency with no test value, used in a test without an override, fails the test with a
+/// message naming the key, and the test goes on with the live value; the test process survives.
+@MainActor
+@Suite struct MissingTestValueTests {
+  enum LiveOnlyKey: DependencyKey { static let liveValue = 42 }
+
+  @Test func aDirectReadFailsTheTestAndGivesTheLiveValue() {
+    withKnownIssue {
+      @Dependency(LiveOnlyKey.self) var value
+      #expect(value == 42)
+    } matching: { issue in
+      "\(issue)".contains("'LiveOnlyKey' has no test value, but a test used it")
+    }
+  }
+
+  struct Feature: Reducer {
+    struct State: Equatable {
+      var value: Int
+      init() {
+        @Dependency(LiveOnlyKey.self) var value
+        self.value = value
+      }
+    }
+    enum Action: Equatable { case read }
+    @Dependency(LiveOnlyKey.self) var value
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.value = value + 1
+      return .none
+    }
+  }
+
+  @Test func aPlainStoreInATestFailsTheTest() {
+    var initial: Feature.State?
+    withKnownIssue { initial = Feature.State() }
+    let store = Store(initialState: initial!) { Feature() }
+    withKnownIssue {
+      store.send(.read)
+    } matching: {
+      "\($0)".contains("LiveOnlyKey")
+    }
+    #expect(store.value == 43)
+  }
+
+  @Test func aStateInitializerFailsTheTest() {
+    withKnownIssue {
+      #expect(Feature.State().value == 42)
+    }
+  }
+
+  @Test func insideATestStoreTheNextAssertionThrows() async throws {
+    var initial: Feature.State?
+    withKnownIssue { initial = Feature.State() }
+    let store = TestStore(initialState: initial!) { Feature() }
+    let failure = await #expect(throws: TestStoreFailure.self) {
+      try await store.send(.read) { $0.value = 43 }
+    }
+    #expect(failure?.message.contains("'LiveOnlyKey' has no test value") == true)
+    try await store.finish()
+  }
+}

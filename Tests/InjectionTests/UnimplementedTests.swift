@@ -1,0 +1,50 @@
+import Injection
+import Testing
+
+/// `unimplemented(…)` endpoints: a call fails the test, names the endpoint, and goes on.
+@MainActor
+@Suite struct UnimplementedTests {
+  struct Client: Sendable {
+    var load: @Sendable (Int, String) async throws -> String
+    var delete: @Sendable (Int) async throws -> Void
+    var isOn: @Sendable () -> Bool
+  }
+
+  @Test func aThrowingEndpointFailsTheTestThenThrows() async {
+    let client = Client(
+      load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
+      isOn: unimplemented("Client.isOn", placeholder: false))
+    await withKnownIssue {
+      await #expect(throws: UnimplementedFailure(description: "Client.delete")) {
+        try await client.delete(1)
+      }
+    } matching: {
+      "\($0)".contains("'Client.delete' was called")
+    }
+    withKnownIssue {
+      #expect(client.isOn() == false)
+    }
+  }
+
+  struct Feature: Reducer {
+    struct State: Equatable { var isOn = false }
+    enum Action: Equatable { case check }
+    let client: Client
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.isOn = client.isOn()
+      return .none
+    }
+  }
+
+  @Test func insideATestStoreTheNextAssertionThrows() async throws {
+    let client = Client(
+      load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
+      isOn: unimplemented("Client.isOn", placeholder: true))
+    let store = TestStore(initialState: Feature.State()) { Feature(client: client) }
+    let failure = await #expect(throws: TestStoreFailure.self) {
+      try await store.send(.check) { $0.isOn = true }
+    }
+    #expect(failure?.message.contains("Unimplemented: 'Client.isOn' was called") == true)
+    try await store.finish()
+  }
+}
