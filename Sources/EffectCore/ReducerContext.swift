@@ -88,6 +88,7 @@ extension Effect {
     case .subscribe(var subscription):
       let register = subscription.register
       subscription.register = { send in context.withContext { register(send) } }
+      subscription.deliveryContexts.insert(context, at: 0)
       return Self(operation: .subscribe(subscription))
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.withContext(context) }))

@@ -113,3 +113,41 @@ import Testing
     try await two.finish()
   }
 }
+
+@MainActor
+@Suite struct NamespaceMapTests {
+  struct Reader: Reducer {
+    enum Action: Equatable {
+      case start
+      case read(EffectID)
+      case mapped(EffectID)
+    }
+    func reduce(into state: inout [EffectID], action: Action) -> Effect<Action> {
+      @EffectID var id
+      switch action {
+      case .start:
+        state.append(id)
+        return Effect<Void>.run { send in await send(()) }
+          .map { _ in
+            @EffectID var id
+            return .mapped(id)
+          }
+      case .mapped(let read):
+        state.append(read)
+        return .none
+      case .read:
+        return .none
+      }
+    }
+  }
+
+  @Test func anEffectIDReadInMapHasTheNamespaceOfTheReducer() async throws {
+    let a = Store(initialState: [EffectID]()) { Reader().namespace("A") }
+    let b = Store(initialState: [EffectID]()) { Reader().namespace("B") }
+    a.send(.start)
+    b.send(.start)
+    while a.state.count < 2 || b.state.count < 2 { await Task.yield() }
+    // Read outside the namespace, the two mapped ids would be the same declaration's id.
+    #expect(a.state[1] != b.state[1])
+  }
+}

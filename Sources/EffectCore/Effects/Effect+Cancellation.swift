@@ -81,22 +81,35 @@ extension Effect {
     }
   }
 
-  /// Rewrites every cancellation id in the effect: the ids its runs answer to and the ids it
-  /// cancels. Higher-order reducers use it to keep their own bookkeeping ids unique per parent.
-  func rewritingCancelIDs(_ transform: (CancelID) -> CancelID) -> Self {
+  /// Puts a parent's part of the path in front of every cancellation id in the effect: the ids
+  /// its runs answer to, the ids it cancels, and the ids its runs cancel by at run time.
+  /// Higher-order reducers use it to keep their own bookkeeping ids unique per parent.
+  func prefixingCancelIDs(with prefix: [AnyHashable], scopingUserIDs: Bool) -> Self {
     switch operation {
     case .none, .send:
       return self
     case .cancel(let id):
-      return Self(operation: .cancel(transform(id)))
+      return Self(
+        operation: .cancel(id.prefixed(with: prefix, scopingUserIDs: scopingUserIDs)))
     case .run(var run):
-      run.cancelIDs = run.cancelIDs.map(transform)
+      run.cancelIDs = run.cancelIDs.map {
+        $0.prefixed(with: prefix, scopingUserIDs: scopingUserIDs)
+      }
+      if let scope = run.cancelScope {
+        run.cancelScope = prefix + scope
+      } else if scopingUserIDs {
+        run.cancelScope = prefix
+      }
       return Self(operation: .run(run))
     case .subscribe(var subscription):
-      subscription.cancelIDs = subscription.cancelIDs.map(transform)
+      subscription.cancelIDs = subscription.cancelIDs.map {
+        $0.prefixed(with: prefix, scopingUserIDs: scopingUserIDs)
+      }
       return Self(operation: .subscribe(subscription))
     case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.rewritingCancelIDs(transform) }))
+      return Self(
+        operation: .merge(
+          effects.map { $0.prefixingCancelIDs(with: prefix, scopingUserIDs: scopingUserIDs) }))
     }
   }
 }
@@ -111,8 +124,6 @@ extension Effect {
     under pathComponent: [AnyHashable],
     scopingUserIDs: Bool
   ) -> Effect<Parent> {
-    map(transform).rewritingCancelIDs {
-      $0.prefixed(with: pathComponent, scopingUserIDs: scopingUserIDs)
-    }
+    map(transform).prefixingCancelIDs(with: pathComponent, scopingUserIDs: scopingUserIDs)
   }
 }

@@ -80,7 +80,9 @@ extension Effect {
   /// An effect that runs an asynchronous operation, which sends actions back into the store.
   ///
   /// The operation runs in a task of its own. It stops when it returns, when it is cancelled
-  /// (``cancellable(id:cancelInFlight:)``, ``cancel(id:)``), or when its store is released.
+  /// (``cancellable(id:cancelInFlight:)``, ``cancel(id:)``), or when its store is released. It
+  /// keeps the dependency overrides and other contexts in force where it is made, as well as
+  /// those of the reducers that return it.
   ///
   /// ```swift
   /// return .run { send in
@@ -106,27 +108,30 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
-      operation: .run(
-        EffectRun(priority: priority) { send in
-          {
-            defer { send.finishEffect() }
-            do {
-              try await operation(send)
-            } catch is CancellationError {
-            } catch {
-              guard let handler else {
-                if !Task.isCancelled {
-                  RuntimeWarning.report(
-                    "An effect created at \(fileID):\(line) threw \(error), which nothing caught. "
-                      + "Add a 'catch:' handler to 'Effect.run' to turn errors into actions.")
-                }
-                return
-              }
-              await handler(error, send)
+    var run = EffectRun<Action>(priority: priority) { send in
+      {
+        defer { send.finishEffect() }
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch {
+          guard let handler else {
+            if !Task.isCancelled {
+              RuntimeWarning.report(
+                "An effect created at \(fileID):\(line) threw \(error), which nothing caught. "
+                  + "Add a 'catch:' handler to 'Effect.run' to turn errors into actions.")
             }
+            return
           }
-        }))
+          await handler(error, send)
+        }
+      }
+    }
+    // Like swift-dependencies' effects, an effect keeps the contexts in force where it is made
+    // (`withDependencies { ... } operation: { .run { ... } }` inside a reducer) for its whole
+    // life, inside those of the reducers that return it.
+    for context in InheritedContext.current.reversed() { run.enter(context) }
+    return Self(operation: .run(run))
   }
 
   /// Runs several effects at once.

@@ -21,6 +21,13 @@ struct EffectRun<Action> {
   /// creating the effect's task, which inherits their values, instead of wrapping the work in
   /// an asynchronous frame and a closure per context for as long as the effect runs.
   var contexts: [any ReducerContext] = []
+  /// Every context around the effect, outermost first, whatever kind: the actions it sends are
+  /// transformed (``Effect/map(_:)``) inside them.
+  var deliveryContexts: [any ReducerContext] = []
+  /// The path that scopes the ids the effect itself cancels by at run time
+  /// (`withTaskCancellation(id:)`, `Task.cancel(id:)`), as the ids of its description are: `nil`
+  /// while no child scope puts one in front of user ids.
+  var cancelScope: [AnyHashable]?
 
   init(priority: TaskPriority?, prepare: @escaping @Sendable (Send<Action>) -> Work) {
     self.priority = priority
@@ -35,11 +42,14 @@ struct EffectRun<Action> {
     run.cancelIDs = cancelIDs
     run.cancelsInFlight = cancelsInFlight
     run.contexts = contexts
+    run.deliveryContexts = deliveryContexts
+    run.cancelScope = cancelScope
     return run
   }
 
   /// Puts `context` around this effect, outside the contexts already around it.
   mutating func enter(_ context: some ReducerContext) {
+    deliveryContexts.insert(context, at: 0)
     guard context.bindsTaskLocalsOnly else {
       // Entered inside the task, so the contexts inside it must be entered there too, after it.
       let prepare = prepareInsideContexts

@@ -4,6 +4,9 @@
 struct EffectSubscription<Action>: Sendable {
   var cancelIDs: [CancelID] = []
   var cancelsInFlight = false
+  /// Every context around the subscription, outermost first: the actions it sends are
+  /// transformed (``Effect/map(_:)``) inside them.
+  var deliveryContexts: [any ReducerContext] = []
   /// Registers `send` and returns what ends the registration.
   var register: @MainActor @Sendable (Send<Action>) -> @Sendable () -> Void
 
@@ -18,6 +21,7 @@ struct EffectSubscription<Action>: Sendable {
     var subscription = EffectSubscription<NewAction> { send in register(send.map(transform)) }
     subscription.cancelIDs = cancelIDs
     subscription.cancelsInFlight = cancelsInFlight
+    subscription.deliveryContexts = deliveryContexts
     return subscription
   }
 }

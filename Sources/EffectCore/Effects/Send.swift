@@ -18,6 +18,8 @@ public struct Send<Action>: Sendable {
   /// Whether the work this was made for is all that runs in `handle`'s task, so that the work
   /// ends the effect itself (``finishEffect()``) and the task needs no closure of its own.
   let finishesEffect: Bool
+  /// The contexts that the effect's action transforms (``Effect/map(_:)``) run inside, if any.
+  let boundary: DeliveryBoundary?
 
   /// Creates a `Send` that calls a closure, for driving an effect's operation by hand in tests.
   ///
@@ -30,12 +32,14 @@ public struct Send<Action>: Sendable {
     deliver: @escaping @MainActor @Sendable (Action) -> Void,
     handle: EffectHandle?,
     registry: EffectRegistry?,
-    finishesEffect: Bool = false
+    finishesEffect: Bool = false,
+    boundary: DeliveryBoundary? = nil
   ) {
     self.deliver = deliver
     self.handle = handle
     self.registry = registry
     self.finishesEffect = finishesEffect
+    self.boundary = boundary
   }
 
   /// Sends an action into the store, unless the effect has been cancelled or has finished, and
@@ -72,30 +76,38 @@ public struct Send<Action>: Sendable {
   public func synchronously(_ action: Action) {
     guard let handle else {
       guard !Task.isCancelled else { return }
-      return deliver(action)
+      return deliverNow(action)
     }
     // A subscription's `send` is called from whatever task reports to it, whose cancellation
     // says nothing about the subscription.
     guard handle.isActive, handle.isSubscription || !Task.isCancelled else { return }
-    deliver(action)
+    deliverNow(action)
+  }
+
+  /// Delivers an action on the main actor: its transforms run inside the contexts of the
+  /// reducers that returned the effect, the store's own delivery outside them.
+  @MainActor
+  func deliverNow(_ action: Action) {
+    guard let boundary else { return deliver(action) }
+    boundary.contexts.withContext { deliver(action) }
+    boundary.flush()
   }
 
   /// Sends an action that an effect description carried across to the effect's task.
   func deliver(boxed action: UncheckedSendable<Action>) async {
     guard !Task.isCancelled, handle?.isActive ?? true else { return }
-    let deliver = self.deliver
     let handle = self.handle
     guard let registry else {
       // A `Send` made by hand, outside any store: a detached task starts with no task-local
       // values, like the store's mailbox.
-      await Task.detached(priority: Task.currentPriority) { @MainActor in
-        deliver(action.value)
+      await Task.detached(priority: Task.currentPriority) { @MainActor [self] in
+        deliverNow(action.value)
       }.value
       return
     }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      registry.post {
-        if handle?.isActive ?? true { deliver(action.value) }
+      registry.post { [self] in
+        if handle?.isActive ?? true { deliverNow(action.value) }
         ClockActivity.progressed()
         continuation.resume()
       }
@@ -106,19 +118,36 @@ public struct Send<Action>: Sendable {
     let deliver = self.deliver
     return Send<Child>(
       deliver: { deliver(transform($0)) }, handle: handle, registry: registry,
-      finishesEffect: finishesEffect)
+      finishesEffect: finishesEffect, boundary: boundary)
   }
 
   /// The same way in, for the effect of `handle`; with `finishing`, for work that is all its
   /// task runs and that ends the effect when it returns.
   func with(handle: EffectHandle, finishing: Bool = false) -> Self {
-    Self(deliver: deliver, handle: handle, registry: registry, finishesEffect: finishing)
+    Self(
+      deliver: deliver, handle: handle, registry: registry, finishesEffect: finishing,
+      boundary: boundary)
   }
 
   /// The same way in, for work that runs inside another effect's task: it must not end that
   /// effect when it returns.
   var withoutFinishing: Self {
-    Self(deliver: deliver, handle: handle, registry: registry)
+    Self(deliver: deliver, handle: handle, registry: registry, boundary: boundary)
+  }
+
+  /// The same way in, with the actions' transforms run inside `contexts`: the contexts that were
+  /// around the effect where reducers built and mapped it. The store's delivery (and with it
+  /// the next reduce, which enters its own contexts from the root) stays outside them.
+  func transforming(inside contexts: [any ReducerContext]) -> Self {
+    guard !contexts.isEmpty else { return self }
+    let pending = PendingAction<Action>()
+    let outer = self
+    let boundary = DeliveryBoundary(contexts: InheritedContexts(contexts: contexts)) {
+      if let action = pending.take() { outer.deliverNow(action) }
+    }
+    return Self(
+      deliver: { pending.action = $0 }, handle: handle, registry: registry,
+      finishesEffect: finishesEffect, boundary: boundary)
   }
 
   /// Ends the effect this work runs for, when the work is all its task runs: the effect leaves
@@ -127,5 +156,30 @@ public struct Send<Action>: Sendable {
     guard finishesEffect, let handle, let registry else { return }
     registry.remove(handle)
     ClockActivity.settled()
+  }
+}
+
+/// Where an effect's actions leave the contexts their transforms ran in: see
+/// ``Send/transforming(inside:)``.
+final class DeliveryBoundary: Sendable {
+  let contexts: InheritedContexts
+  /// Delivers the action the transforms produced, outside `contexts`.
+  let flush: @MainActor @Sendable () -> Void
+
+  init(contexts: InheritedContexts, flush: @escaping @MainActor @Sendable () -> Void) {
+    self.contexts = contexts
+    self.flush = flush
+  }
+}
+
+/// The action a delivery's transforms produced, held for a moment on the main actor between the
+/// transforms (inside the contexts) and the store's delivery (outside them).
+final class PendingAction<Action>: @unchecked Sendable {
+  // Only touched on the main actor, inside one delivery.
+  var action: Action?
+
+  func take() -> Action? {
+    defer { action = nil }
+    return action
   }
 }

@@ -15,15 +15,19 @@ final class EffectHandle: @unchecked Sendable {
   /// Whether this is a subscription (``Effect/subscribe(_:)``): no task, nothing to wait for;
   /// it lasts until it is cancelled.
   let isSubscription: Bool
+  /// Whether this is an operation inside a running effect (`withTaskCancellation(id:)`), which
+  /// its effect's own handle already counts.
+  let isNested: Bool
   // Read and written only inside `withLock`.
   private var task: Task<Void, Never>?
   private var onCancel: (@Sendable () -> Void)?
   private var cancelled = false
   private var finished = false
 
-  init(ids: [CancelID], isSubscription: Bool = false) {
+  init(ids: [CancelID], isSubscription: Bool = false, isNested: Bool = false) {
     self.ids = ids
     self.isSubscription = isSubscription
+    self.isNested = isNested
   }
 
   private func withLock<R>(_ body: () -> R) -> R {

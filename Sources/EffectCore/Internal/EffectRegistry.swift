@@ -9,7 +9,8 @@ final class EffectRegistry: Sendable {
   fileprivate struct Storage {
     var handles: [ObjectIdentifier: EffectHandle] = [:]
     var byID: [CancelID: Holders] = [:]
-    var subscriptions = 0
+    /// Subscriptions and operations inside effects: nothing of their own to wait for.
+    var uncounted = 0
     var isClosed = false
   }
 
@@ -34,7 +35,7 @@ final class EffectRegistry: Sendable {
         storage.byID[id] = holders
       }
       storage.handles[key] = handle
-      if handle.isSubscription { storage.subscriptions += 1 }
+      if handle.isSubscription || handle.isNested { storage.uncounted += 1 }
       return (true, replaced)
     }
     for handle in replaced { handle.cancel() }
@@ -123,8 +124,9 @@ final class EffectRegistry: Sendable {
   }
 
   /// The number of effect tasks that have not returned yet, cancelled ones included.
-  /// Subscriptions have no task and do not count.
-  var count: Int { storage.withLock { $0.handles.count - $0.subscriptions } }
+  /// Subscriptions have no task, and operations inside effects are their effect's: neither
+  /// counts.
+  var count: Int { storage.withLock { $0.handles.count - $0.uncounted } }
 
   var running: [EffectHandle] { storage.withLock { Array($0.handles.values) } }
 }
@@ -133,7 +135,7 @@ extension EffectRegistry.Storage {
   /// Drops a finished effect.
   fileprivate mutating func remove(_ key: ObjectIdentifier, handle: EffectHandle) {
     guard handles.removeValue(forKey: key) != nil else { return }
-    if handle.isSubscription { subscriptions -= 1 }
+    if handle.isSubscription || handle.isNested { uncounted -= 1 }
     forget(key, handle: handle)
   }
 

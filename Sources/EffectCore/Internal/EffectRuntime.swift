@@ -49,10 +49,15 @@ extension EffectRuntime {
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
     // The work ends the effect itself, so that it is the task's operation: a closure around it
     // would be one more allocation and one more frame for as long as the effect runs.
-    let work = run.prepare(send.with(handle: handle, finishing: true))
-    // The task inherits the task-local values the run's contexts bind around its creation.
+    let work = run.prepare(
+      send.with(handle: handle, finishing: true).transforming(inside: run.deliveryContexts))
+    // The task inherits the task-local values the run's contexts bind around its creation, and
+    // the scope in which it cancels by id.
+    let scope = EffectScope(registry: registry, cancelScope: run.cancelScope)
     let task = run.withContexts {
-      ClockActivity.makeTask { Task(priority: run.priority, operation: work) }
+      EffectScope.$current.withValue(scope) {
+        ClockActivity.makeTask { Task(priority: run.priority, operation: work) }
+      }
     }
     handle.attach(task)
     return handle
@@ -70,7 +75,8 @@ extension EffectRuntime {
   ) -> EffectHandle? {
     let handle = EffectHandle(ids: subscription.cancelIDs, isSubscription: true)
     guard registry.insert(handle, cancelInFlight: subscription.cancelsInFlight) else { return nil }
-    let unsubscribe = subscription.register(send.with(handle: handle))
+    let unsubscribe = subscription.register(
+      send.with(handle: handle).transforming(inside: subscription.deliveryContexts))
     handle.attach { [weak registry] in
       unsubscribe()
       registry?.remove(handle)

@@ -1,0 +1,21 @@
+/// Where a running effect cancels by id at run time: its store's registry, and the path its
+/// reducers put in front of the ids it uses, as they do for the ids of its description.
+///
+/// Bound around creating each effect's task, which inherits it: `withTaskCancellation(id:)` and
+/// `Task.cancel(id:)` read it, so that they reach exactly what `.cancellable(id:)` and
+/// `.cancel(id:)` returned by the same reducer would.
+struct EffectScope: @unchecked Sendable {
+  // The path is made of cancellation-id parts, which are only ever `Hashable & Sendable` values
+  // (see `CancelID`).
+  @TaskLocal static var current: EffectScope?
+
+  let registry: EffectRegistry
+  let cancelScope: [AnyHashable]?
+
+  /// The id as the registry knows it.
+  func cancelID(_ id: some Hashable & Sendable) -> CancelID {
+    let id = CancelID(id)
+    guard let cancelScope else { return id }
+    return id.prefixed(with: cancelScope, scopingUserIDs: true)
+  }
+}
