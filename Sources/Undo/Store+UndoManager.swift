@@ -15,39 +15,38 @@
     public func send(
       _ action: Action, undoable undoManager: UndoManager, named name: String? = nil
     ) -> StoreTask {
-      guard let before = try? StateTree.of(state) else { return send(action) }
+      let before = state
       let task = send(action)
-      guard let after = try? StateTree.of(state), after != before else { return task }
-      registerMove(from: after, to: before, on: undoManager, named: name)
+      guard let changes = try? StateDiff.changes(from: before, to: state), !changes.isEmpty
+      else { return task }
+      register(UncheckedChanges(changes: changes), .undo, on: undoManager, named: name)
       return task
     }
 
-    /// Registers the move `from → to` as the undo of the last change, and its reverse as its
-    /// redo, as `UndoManager` expects.
-    private func registerMove(
-      from: StateTree, to: StateTree, on undoManager: UndoManager, named name: String?
+    /// Registers applying the changes in `direction` as the undo of the last change, and the
+    /// other direction as its redo, as `UndoManager` expects.
+    private func register(
+      _ changes: UncheckedChanges, _ direction: PatchDirection, on undoManager: UndoManager,
+      named name: String?
     ) {
-      let move = UncheckedMove(from: from, to: to)
       undoManager.registerUndo(withTarget: self) { store in
         MainActor.assumeIsolated {
           store.restoreState { state in
-            guard let current = try? StateTree.of(state),
-              let patched = try? StatePatch.revert(
-                before: move.to, after: move.from, current: current
-              ).decode(as: State.self)
+            guard let patched = try? StatePatch.apply(changes.changes, to: state, direction)
             else { return }
             state = patched
           }
-          store.registerMove(from: move.to, to: move.from, on: undoManager, named: name)
+          store.register(
+            changes, direction == .undo ? .redo : .undo, on: undoManager, named: name)
         }
       }
       if let name { undoManager.setActionName(name) }
     }
   }
 
-  /// Trees are immutable values; they cross into `UndoManager`'s handler unchanged.
-  private struct UncheckedMove: @unchecked Sendable {
-    let from: StateTree
-    let to: StateTree
+  /// A step's changes are never mutated after recording, and are only used on the main actor,
+  /// where `UndoManager` runs its handlers for the store.
+  private struct UncheckedChanges: @unchecked Sendable {
+    let changes: [StateChange]
   }
 #endif

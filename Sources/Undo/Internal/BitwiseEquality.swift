@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Tells values apart by their bytes before anything more expensive looks at them.
+///
+/// Two values with the same bytes are the same value: the same numbers and the same references
+/// to the same storage (a string's, an array's buffer). The reverse does not hold (equal strings
+/// can live in two buffers), so different bytes only mean "look closer". This is what lets a
+/// step skip the parts of a large state that an action did not touch without encoding them:
+/// they still share their storage with the state before the action.
+///
+/// A class instance inside the state is the same whatever was changed inside it: the state is
+/// expected to be made of values, as the store's own copy-on-write semantics expect.
+enum BitwiseEquality {
+  /// Whether two values of one type have the same bytes.
+  static func same<T>(_ lhs: T, _ rhs: T) -> Bool {
+    withUnsafeBytes(of: lhs) { a in
+      withUnsafeBytes(of: rhs) { b in
+        a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+      }
+    }
+  }
+
+  /// Whether two values are of one type and have the same bytes.
+  static func sameValues(_ lhs: any Encodable, _ rhs: any Encodable) -> Bool {
+    func open<T: Encodable>(_ lhs: T) -> Bool {
+      guard let rhs = rhs as? T else { return false }
+      return same(lhs, rhs)
+    }
+    return open(lhs)
+  }
+
+  /// Whether two arrays share their storage.
+  static func shareStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    lhs.count == rhs.count
+      && lhs.withUnsafeBufferPointer { a in
+        rhs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      }
+  }
+
+  /// The positions at which two arrays of one length differ bytewise, found with a scan of
+  /// their memory (a chunk at a time, then element by element in a chunk that differs).
+  static func differingPositions<Element>(_ lhs: [Element], _ rhs: [Element]) -> [Int] {
+    precondition(lhs.count == rhs.count)
+    let size = MemoryLayout<Element>.size
+    let stride = MemoryLayout<Element>.stride
+    guard size > 0, !shareStorage(lhs, rhs) else { return [] }
+    let chunk = max(1, 4096 / stride)
+    var positions: [Int] = []
+    lhs.withUnsafeBytes { a in
+      rhs.withUnsafeBytes { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return }
+        var start = 0
+        while start < lhs.count {
+          let end = min(start + chunk, lhs.count)
+          let offset = start * stride
+          let length = (end - start - 1) * stride + size
+          if memcmp(a + offset, b + offset, length) != 0 {
+            for position in start..<end {
+              let offset = position * stride
+              if memcmp(a + offset, b + offset, size) != 0 { positions.append(position) }
+            }
+          }
+          start = end
+        }
+      }
+    }
+    return positions
+  }
+}
