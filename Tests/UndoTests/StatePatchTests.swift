@@ -196,3 +196,43 @@ struct Bounded: Codable, Equatable, UndoRepairable {
     high = max(high, low)
   }
 }
+
+@Suite struct ValueBytesTests {
+  struct Padded: Equatable {
+    var id: Int
+    var name: String
+    var flag: Bool
+    var count: Int
+  }
+
+  @Test func paddingIsNotPartOfTheValue() {
+    let layout = ValueBytes.of(Padded.self)
+    #expect(layout.ranges == [0..<25, 32..<40])
+    #expect(ValueBytes.of(Int.self).ranges == [0..<8])
+    #expect(ValueBytes.of((Int8, Int).self).ranges == [0..<1, 8..<16])
+  }
+
+  @Test func copiesOverDifferentMemoryAreTheSame() {
+    let value = Padded(id: 1, name: String(repeating: "long ", count: 8), flag: true, count: 2)
+    let zeros = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    let ones = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    defer {
+      zeros.deallocate()
+      ones.deallocate()
+    }
+    zeros.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+    ones.initializeMemory(as: UInt8.self, repeating: 0xFF, count: 64)
+    let a = zeros.bindMemory(to: Padded.self, capacity: 1)
+    let b = ones.bindMemory(to: Padded.self, capacity: 1)
+    a.initialize(to: value)
+    b.initialize(to: value)
+    defer {
+      a.deinitialize(count: 1)
+      b.deinitialize(count: 1)
+    }
+    #expect(ValueBytes.of(Padded.self).same(zeros, ones))
+    #expect(BitwiseEquality.same(a.pointee, b.pointee))
+    b.pointee.count = 3
+    #expect(!ValueBytes.of(Padded.self).same(zeros, ones))
+  }
+}

@@ -14,19 +14,27 @@
 /// step skip the parts of a large state that an action did not touch without encoding them:
 /// they still share their storage with the state before the action.
 ///
+/// Only the bytes that hold the value are compared (see ``ValueBytes``): a struct's padding
+/// holds whatever the memory held before, because a copy writes a struct field by field, and
+/// the rows of an array copied for an edit would otherwise all differ.
+///
 /// A class instance inside the state is the same whatever was changed inside it: the state is
 /// expected to be made of values, as the store's own copy-on-write semantics expect.
 enum BitwiseEquality {
-  /// Whether two values of one type have the same bytes.
+  /// Whether two values of one type have the same value bytes.
   static func same<T>(_ lhs: T, _ rhs: T) -> Bool {
-    withUnsafeBytes(of: lhs) { a in
+    let layout = ValueBytes.of(T.self)
+    return withUnsafeBytes(of: lhs) { a in
       withUnsafeBytes(of: rhs) { b in
-        a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+        guard let a = a.baseAddress, let b = b.baseAddress else { return true }
+        return layout.ranges.allSatisfy { range in
+          memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+        }
       }
     }
   }
 
-  /// Whether two values are of one type and have the same bytes.
+  /// Whether two values are of one type and have the same value bytes.
   static func sameValues(_ lhs: any Encodable, _ rhs: any Encodable) -> Bool {
     func open<T: Encodable>(_ lhs: T) -> Bool {
       guard let rhs = rhs as? T else { return false }
@@ -43,13 +51,14 @@ enum BitwiseEquality {
       }
   }
 
-  /// The positions at which two arrays of one length differ bytewise, found with a scan of
-  /// their memory (a chunk at a time, then element by element in a chunk that differs).
+  /// The positions at which two arrays of one length differ in their elements' value bytes,
+  /// found with a scan of their memory: a chunk at a time, then element by element in a chunk
+  /// whose bytes differ.
   static func differingPositions<Element>(_ lhs: [Element], _ rhs: [Element]) -> [Int] {
     precondition(lhs.count == rhs.count)
-    let size = MemoryLayout<Element>.size
+    let layout = ValueBytes.of(Element.self)
     let stride = MemoryLayout<Element>.stride
-    guard size > 0, !shareStorage(lhs, rhs) else { return [] }
+    guard layout.size > 0, !shareStorage(lhs, rhs) else { return [] }
     let chunk = max(1, 4096 / stride)
     var positions: [Int] = []
     lhs.withUnsafeBytes { a in
@@ -59,11 +68,11 @@ enum BitwiseEquality {
         while start < lhs.count {
           let end = min(start + chunk, lhs.count)
           let offset = start * stride
-          let length = (end - start - 1) * stride + size
+          let length = (end - start - 1) * stride + layout.size
           if memcmp(a + offset, b + offset, length) != 0 {
-            for position in start..<end {
-              let offset = position * stride
-              if memcmp(a + offset, b + offset, size) != 0 { positions.append(position) }
+            for position in start..<end
+            where !layout.same(a + position * stride, b + position * stride) {
+              positions.append(position)
             }
           }
           start = end
