@@ -40,6 +40,27 @@ struct Harness {
     return samples.sorted()[samples.count / 2]
   }
 
+  /// Nanoseconds per iteration of a baseline and of ours, each with its own iteration count,
+  /// timed in alternating rounds so that both see the same machine.
+  func measureInterleaved(
+    baselineIterations: Int, baseline: (Int) -> Void, iterations: Int, ours: (Int) -> Void
+  ) -> (baseline: Double, ours: Double) {
+    let baselineCount = self.iterations(baselineIterations)
+    let count = self.iterations(iterations)
+    baseline(baselineCount)
+    ours(count)
+    let clock = ContinuousClock()
+    var baselineSamples: [Double] = []
+    var ourSamples: [Double] = []
+    for _ in 0..<rounds {
+      baselineSamples.append(
+        clock.measure { baseline(baselineCount) }.nanoseconds / Double(baselineCount))
+      ourSamples.append(clock.measure { ours(count) }.nanoseconds / Double(count))
+    }
+    let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
+    return (median(baselineSamples), median(ourSamples))
+  }
+
   /// The asynchronous form of ``measure(iterations:_:)``.
   func measure(
     iterations count: Int,

@@ -1,12 +1,5 @@
 import EffectCore
-import Foundation
 import Undo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Undoable sends, undo, and the memory a step keeps, on a document of N identified rows with
 /// one row renamed per send; against the same rename sent without undo.
@@ -24,11 +17,11 @@ struct UndoBenchmarks {
     var undos: [Row] = []
     var memory: [Row] = []
     for size in sizes {
-      let plain = plainSend(rows: size)
+      let (plain, undoable) = timeSends(rows: size)
       let judged = size == 10_000
       sends.append(
         Row(
-          name: "undo-send (\(size) rows)", ours: undoableSend(rows: size), baseline: plain,
+          name: "undo-send (\(size) rows)", ours: undoable, baseline: plain,
           budget: 400, note: "vs the same send without undo", judged: judged))
       undos.append(
         Row(
@@ -37,8 +30,8 @@ struct UndoBenchmarks {
       memory.append(
         Row(
           name: "undo-memory (\(size) rows)", ours: memoryPerStep(rows: size), baseline: 1,
-          budget: 2_048, note: "kept per step (resident memory)", kind: .absolute(unit: "B"),
-          judged: judged))
+          budget: 2_048, note: "kept per step (heap in use; needs glibc on x86-64)",
+          kind: .absolute(unit: "B"), judged: judged))
     }
     return sends + memory + undos
   }
@@ -52,23 +45,25 @@ struct UndoBenchmarks {
     return store
   }
 
-  private func plainSend(rows: Int) -> Double {
-    let store = store(rows: rows)
-    let names = ["Renamed row of the document", "Row renamed again in the document"]
-    return harness.measure(iterations: 200_000) { n in
-      for index in 0..<n { store.send(.rename(id: rows / 2, names[index & 1])) }
-    }
-  }
-
-  private func undoableSend(rows: Int) -> Double {
-    let store = store(rows: rows)
+  /// A rename sent plainly and sent undoably, timed in alternating rounds.
+  private func timeSends(rows: Int) -> (plain: Double, undoable: Double) {
+    let plainStore = store(rows: rows)
+    let undoableStore = store(rows: rows)
     let history = UndoHistory(levelsOfUndo: 100)
     let names = ["Renamed row of the document", "Row renamed again in the document"]
-    return harness.measure(iterations: iterations(rows: rows)) { n in
+    let plain = { (n: Int) in
+      for index in 0..<n { plainStore.send(.rename(id: rows / 2, names[index & 1])) }
+    }
+    let undoable = { (n: Int) in
       for index in 0..<n {
-        store.send(.rename(id: rows / 2, names[index & 1]), undoable: history, named: "Rename")
+        undoableStore.send(
+          .rename(id: rows / 2, names[index & 1]), undoable: history, named: "Rename")
       }
     }
+    let figures = harness.measureInterleaved(
+      baselineIterations: 200_000, baseline: plain, iterations: iterations(rows: rows),
+      ours: undoable)
+    return (figures.baseline, figures.ours)
   }
 
   private func undo(rows: Int) -> Double {
@@ -88,39 +83,23 @@ struct UndoBenchmarks {
     }
   }
 
-  /// Resident memory per recorded step, each renaming another row. The count includes the new
-  /// name itself (about 48 bytes), which the state holds whether or not the step is kept.
+  /// The memory a history keeps per recorded step, each renaming another row: the heap in use
+  /// with the steps, less the heap in use once they are forgotten. That counts everything only
+  /// the steps keep alive (their changes and the old names), and not the new names, which the
+  /// state holds either way.
   private func memoryPerStep(rows: Int) -> Double {
     let store = store(rows: rows)
     let history = UndoHistory()
-    for index in 0..<20 {
-      store.send(.rename(id: index, "Warming up the row \(index)"), undoable: history)
-    }
-    history.removeAll()
     let steps = harness.iterations(20_000)
-    let before = Self.residentBytes()
     for index in 0..<steps {
       store.send(
         .rename(id: index * 7_919 % rows, "Row renamed in step \(index)"), undoable: history,
         named: "Rename")
     }
-    let after = Self.residentBytes()
     precondition(history.undoCount == steps, "every rename is a step")
-    return Double(after - before) / Double(steps)
-  }
-
-  /// The process's resident memory after giving freed heap memory back to the system (glibc's
-  /// `malloc_trim`), so that the buffers the sends freed are not counted.
-  static func residentBytes() -> Int {
-    #if canImport(Glibc)
-      typealias Trim = @convention(c) (Int) -> Int32
-      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-      }
-    #endif
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-      let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { return 0 }
-    return pages * Int(getpagesize())
+    guard let kept = HeapInUse.bytes() else { return .nan }
+    history.removeAll()
+    guard let forgotten = HeapInUse.bytes() else { return .nan }
+    return Double(kept - forgotten) / Double(steps)
   }
 }

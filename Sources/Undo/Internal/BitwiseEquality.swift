@@ -52,28 +52,25 @@ enum BitwiseEquality {
   }
 
   /// The positions at which two arrays of one length differ in their elements' value bytes,
-  /// found with a scan of their memory: a chunk at a time, then element by element in a chunk
-  /// whose bytes differ.
+  /// found with a scan of their memory: a chunk at a time, then element by element (value bytes
+  /// only) in a chunk whose bytes differ.
   static func differingPositions<Element>(_ lhs: [Element], _ rhs: [Element]) -> [Int] {
     precondition(lhs.count == rhs.count)
     let layout = ValueBytes.of(Element.self)
     let stride = MemoryLayout<Element>.stride
     guard layout.size > 0, !shareStorage(lhs, rhs) else { return [] }
-    let chunk = max(1, 4096 / stride)
     var positions: [Int] = []
     lhs.withUnsafeBytes { a in
       rhs.withUnsafeBytes { b in
         guard let a = a.baseAddress, let b = b.baseAddress else { return }
+        let chunk = max(1, 4096 / stride)
         var start = 0
         while start < lhs.count {
           let end = min(start + chunk, lhs.count)
           let offset = start * stride
           let length = (end - start - 1) * stride + layout.size
           if memcmp(a + offset, b + offset, length) != 0 {
-            for position in start..<end
-            where !layout.same(a + position * stride, b + position * stride) {
-              positions.append(position)
-            }
+            layout.appendDiffering(a, b, stride: stride, positions: start..<end, to: &positions)
           }
           start = end
         }

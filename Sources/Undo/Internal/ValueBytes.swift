@@ -56,15 +56,67 @@ struct ValueBytes: Sendable {
 
   /// Whether the values at two addresses have the same value bytes.
   func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-    guard let words else { return memcmp(a, b, size) == 0 }
-    for (index, mask) in words.enumerated() {
-      let offset = index * 8
+    guard let words else {
+      return ranges.allSatisfy { range in
+        memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+      }
+    }
+    return words.withUnsafeBufferPointer { masks in Self.same(a, b, masks) }
+  }
+
+  /// Appends the positions in `positions` (of elements `stride` bytes apart from `a` and `b`)
+  /// whose value bytes differ.
+  func appendDiffering(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, stride: Int, positions range: Range<Int>,
+    to positions: inout [Int]
+  ) {
+    guard let words else {
+      for position in range where !same(a + position * stride, b + position * stride) {
+        positions.append(position)
+      }
+      return
+    }
+    words.withUnsafeBufferPointer { masks in
+      guard let mask = masks.baseAddress else { return }
+      var x = a + range.lowerBound &* stride
+      var y = b + range.lowerBound &* stride
+      for position in range {
+        // No early exit: one branch per element, which the scan of many equal rows wants.
+        var difference: UInt64 = 0
+        var index = 0
+        while index < masks.count {
+          let offset = index &* 8
+          difference |=
+            (x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              ^ y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask[index]
+          index &+= 1
+        }
+        if difference != 0 { positions.append(position) }
+        x += stride
+        y += stride
+      }
+    }
+  }
+
+  /// Compares word by word under the masks; a stride that is a multiple of 8 keeps every load
+  /// inside the element's slot.
+  @inline(__always)
+  private static func same(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ masks: UnsafeBufferPointer<UInt64>
+  ) -> Bool {
+    var index = 0
+    while index < masks.count {
+      let offset = index &* 8
       let x = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
       let y = b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      if (x ^ y) & mask != 0 { return false }
+      if (x ^ y) & masks[index] != 0 { return false }
+      index &+= 1
     }
     return true
   }
+
+  /// Whether every byte of the type holds its value (it has no padding).
+  var isDense: Bool { ranges.isEmpty || ranges == [0..<size] }
 
   private static func collect(_ type: Any.Type, at base: Int, into ranges: inout [Range<Int>]) {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
