@@ -31,21 +31,28 @@
     ) {
       undoManager.registerUndo(withTarget: self) { store in
         MainActor.assumeIsolated {
-          store.restoreState { state in
-            guard let patched = try? StatePatch.apply(changes.changes, to: state, direction)
-            else { return }
-            state = patched
-          }
-          store.register(
-            changes, direction == .undo ? .redo : .undo, on: undoManager, named: name)
+          store.apply(changes, direction, registeringOn: undoManager, named: name)
         }
       }
       if let name { undoManager.setActionName(name) }
     }
+
+    /// Applies the changes in `direction` and registers the other direction in their place.
+    private func apply(
+      _ changes: UncheckedChanges, _ direction: PatchDirection,
+      registeringOn undoManager: UndoManager, named name: String?
+    ) {
+      restoreState { state in
+        guard let patched = try? StatePatch.apply(changes.changes, to: state, direction)
+        else { return }
+        state = patched
+      }
+      register(changes, direction == .undo ? .redo : .undo, on: undoManager, named: name)
+    }
   }
 
-  /// A step's changes are never mutated after recording, and are only used on the main actor,
-  /// where `UndoManager` runs its handlers for the store.
+  /// A step's changes are never changed after they are recorded, and are only used on the main
+  /// actor, where `UndoManager` runs the handlers it is given for a store.
   private struct UncheckedChanges: @unchecked Sendable {
     let changes: [StateChange]
   }
