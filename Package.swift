@@ -28,7 +28,8 @@ let package = Package(
       dependencies: ["EffectCore", "EffectIdentifier", "SharedState", "Injection", "Undo"],
       swiftSettings: strictSettings),
     .executableTarget(
-      name: "EffectBenchmarks", dependencies: ["EffectCore", "EffectIdentifier", "Injection"],
+      name: "EffectBenchmarks",
+      dependencies: ["EffectCore", "EffectIdentifier", "Injection", "Undo"],
       path: "Benchmarks/EffectBenchmarks", swiftSettings: strictSettings),
     .testTarget(name: "EffectCoreTests", dependencies: ["EffectCore"], swiftSettings: strictSettings),
     .testTarget(

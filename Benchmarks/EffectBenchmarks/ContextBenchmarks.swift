@@ -5,6 +5,22 @@ import Injection
 /// overrides, each against one bare task-local read.
 enum ContextBenchmarks {
   @TaskLocal static var bare = 0
+  @TaskLocal static var reference: TaskLocalReference?
+
+  /// What a task-local holds when it holds a reference.
+  final class TaskLocalReference: Sendable {}
+
+  /// One task-local read of a class reference, kept until the next read: the baseline of
+  /// effect-id, whose read retains the namespace chain the id owns (ARCHITECTURE.md).
+  static func taskLocalReferenceRead(_ harness: Harness) -> Double {
+    harness.measure(iterations: 2_000_000) { n in
+      $reference.withValue(TaskLocalReference()) {
+        var last: TaskLocalReference?
+        for _ in 0..<n { last = reference }
+        blackHole(last)
+      }
+    }
+  }
 
   static func taskLocalRead(_ harness: Harness) -> Double {
     harness.measure(iterations: 2_000_000) { n in
@@ -26,7 +42,7 @@ enum ContextBenchmarks {
     }
     return Row(
       name: "effect-id", ours: ours, baseline: baseline, budget: 2,
-      note: "3 namespaces vs task-local")
+      note: "3 namespaces vs task-local reference read")
   }
 
   static func dependencyRead(_ harness: Harness, baseline: Double) -> Row {

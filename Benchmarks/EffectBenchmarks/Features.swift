@@ -119,6 +119,22 @@ struct Level10: Reducer {
   }
 }
 
+/// One generic feature around another: `Nested<Nested<…<Bench>>>` ten deep is the other shape
+/// of the nested-send row (a generic feature reused at every level).
+struct Nested<Inner: Reducer>: Reducer {
+  struct State {
+    var inner: Inner.State
+  }
+  enum Action {
+    case inner(Inner.Action)
+  }
+  let child: Inner
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: /Action.inner) { child }
+  }
+}
+
 /// A list of `Bench` rows.
 struct List: Reducer {
   struct State: Equatable, Sendable {
@@ -131,5 +147,36 @@ struct List: Reducer {
   var body: some Reducer<State, Action> {
     EmptyReducer()
       .forEach(\.rows, action: /Action.rows) { Bench() }
+  }
+}
+
+/// A document of identified rows, undoable: the state of the undo rows.
+struct Document: Reducer {
+  struct State: Equatable, Codable, Sendable {
+    var title = "Document"
+    var rows: IdentifiedArrayOf<Row>
+
+    /// `count` rows with names long enough to live on the heap, as real text does.
+    init(rows count: Int) {
+      rows = IdentifiedArray(
+        uniqueElements: (0..<count).map { Row(id: $0, name: "Row \($0) of the document") })
+    }
+  }
+  struct Row: Equatable, Codable, Identifiable, Sendable {
+    var id: Int
+    var name: String
+    var isDone = false
+    var minutes = 25
+  }
+  enum Action: Sendable {
+    case rename(id: Int, String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .rename(let id, let name):
+      state.rows[id: id]?.name = name
+      return .none
+    }
   }
 }

@@ -24,6 +24,43 @@ struct Harness {
     return samples.sorted()[samples.count / 2]
   }
 
+  /// Nanoseconds per iteration of `body`, the median of the rounds, after one warm-up round;
+  /// `setup` runs before every round, untimed (to record the steps a round then undoes).
+  func measure(
+    iterations count: Int, setup: (Int) -> Void, _ body: (Int) -> Void
+  ) -> Double {
+    let n = iterations(count)
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for round in 0...rounds {
+      setup(n)
+      let elapsed = clock.measure { body(n) }
+      if round > 0 { samples.append(elapsed.nanoseconds / Double(n)) }
+    }
+    return samples.sorted()[samples.count / 2]
+  }
+
+  /// Nanoseconds per iteration of a baseline and of ours, each with its own iteration count,
+  /// timed in alternating rounds so that both see the same machine.
+  func measureInterleaved(
+    baselineIterations: Int, baseline: (Int) -> Void, iterations: Int, ours: (Int) -> Void
+  ) -> (baseline: Double, ours: Double) {
+    let baselineCount = self.iterations(baselineIterations)
+    let count = self.iterations(iterations)
+    baseline(baselineCount)
+    ours(count)
+    let clock = ContinuousClock()
+    var baselineSamples: [Double] = []
+    var ourSamples: [Double] = []
+    for _ in 0..<rounds {
+      baselineSamples.append(
+        clock.measure { baseline(baselineCount) }.nanoseconds / Double(baselineCount))
+      ourSamples.append(clock.measure { ours(count) }.nanoseconds / Double(count))
+    }
+    let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
+    return (median(baselineSamples), median(ourSamples))
+  }
+
   /// The asynchronous form of ``measure(iterations:_:)``.
   func measure(
     iterations count: Int,
@@ -86,9 +123,25 @@ struct Row {
   let baseline: Double
   let budget: Double
   let note: String
+  /// Whether the budget bounds the ratio to the baseline or our figure itself.
+  var kind = Kind.ratio
+  /// Whether the row gets a verdict; the same operation at sizes the budget does not name is
+  /// printed for its shape.
+  var judged = true
+
+  enum Kind {
+    case ratio
+    /// The budget bounds our figure, in `unit`; the row has no baseline.
+    case absolute(unit: String)
+  }
 
   var ratio: Double { ours / baseline }
-  var passes: Bool { ratio <= budget }
+  var passes: Bool {
+    switch kind {
+    case .ratio: ratio <= budget
+    case .absolute: ours <= budget
+    }
+  }
 }
 
 func printReport(_ rows: [Row], quick: Bool) {
@@ -101,13 +154,22 @@ func printReport(_ rows: [Row], quick: Bool) {
   }
   print(
     pad("benchmark", 34) + pad("ours ns", 12) + pad("baseline ns", 13) + pad("ratio", 9)
-      + pad("budget", 9) + "result")
+      + pad("budget", 12) + "result")
   for row in rows {
-    let verdict = quick ? "(quick)" : (row.passes ? "pass" : "FAIL")
+    let verdict = quick ? "(quick)" : !row.judged ? "(shape)" : row.passes ? "pass" : "FAIL"
+    let figures: String
+    switch row.kind {
+    case .ratio:
+      figures =
+        pad(format(row.ours), 12) + pad(format(row.baseline), 13) + pad(format(row.ratio) + "x", 9)
+        + pad("<= " + format(row.budget) + "x", 12)
+    case .absolute(let unit):
+      figures =
+        pad(format(row.ours) + " " + unit, 12) + pad("-", 13) + pad("-", 9)
+        + pad("<= " + format(row.budget) + " " + unit, 12)
+    }
     print(
-      pad(row.name, 34) + pad(format(row.ours), 12) + pad(format(row.baseline), 13)
-        + pad(format(row.ratio) + "x", 9) + pad("<= " + format(row.budget) + "x", 9) + verdict
-        + (row.note.isEmpty ? "" : "  " + row.note))
+      pad(row.name, 34) + figures + verdict + (row.note.isEmpty ? "" : "  " + row.note))
   }
 }
 

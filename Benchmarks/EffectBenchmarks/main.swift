@@ -3,6 +3,7 @@ import EffectCore
 // Each row compares a library operation with the bare Swift operation it stands on, measured in
 // the same run, and checks the ratio against the budget in ARCHITECTURE.md.
 // Usage: swift run -c release EffectBenchmarks [--quick] [--only NAME]
+// NAME: send, nested-send, row-send, effect, cancel, effect-id, dependency-read, undo, scaling
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -30,13 +31,18 @@ let effects = EffectBenchmarks(harness: harness)
 if only == nil || only == "effect" { rows += await effects.effect() }
 if only == nil || only == "cancel" { rows += await effects.cancel() }
 if only == nil || only == "effect-id" || only == "dependency-read" {
-  let taskLocal = ContextBenchmarks.taskLocalRead(harness)
   if only != "dependency-read" {
-    rows.append(ContextBenchmarks.effectID(harness, baseline: taskLocal))
+    let referenceRead = ContextBenchmarks.taskLocalReferenceRead(harness)
+    rows.append(ContextBenchmarks.effectID(harness, baseline: referenceRead))
   }
   if only != "effect-id" {
+    let taskLocal = ContextBenchmarks.taskLocalRead(harness)
     rows.append(ContextBenchmarks.dependencyRead(harness, baseline: taskLocal))
   }
+}
+if only == nil || only == "undo" {
+  let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+  rows += UndoBenchmarks(harness: harness).rows(sizes: sizes)
 }
 let scaling = ScalingBenchmarks(harness: harness, small: 10, large: quick ? 10_000 : 100_000)
 if only == nil || only == "scaling" {

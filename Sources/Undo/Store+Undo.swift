@@ -9,10 +9,13 @@ extension Store where State: Codable {
   /// The step is the change the action made to the state, synchronously (with the actions its
   /// `.send` effects sent). Undoing it takes back exactly the fields it changed, unless they
   /// changed again since, and keeps everything else: a timer that ticks through an effect keeps
-  /// its count when its rename is undone. The reducer does not have to register anything.
+  /// its count when its rename is undone. The reducer does not have to register anything. A
+  /// state whose fields must stay consistent with each other conforms to ``UndoRepairable``.
   ///
-  /// The state must be `Codable`: steps are compared and patched as trees of fields. Arrays of
-  /// identified elements are matched by id. An action that changes nothing records no step.
+  /// The state must be `Codable`, and made of values: the states before and after the action
+  /// are compared part by part, bytes first, so that what the action did not touch costs
+  /// next to nothing, and the step keeps only the parts that changed. Arrays of identified
+  /// elements are matched by id. An action that changes nothing records no step.
   ///
   /// - Parameters:
   ///   - action: The action.
@@ -28,21 +31,28 @@ extension Store where State: Codable {
     named name: String? = nil,
     coalescing coalescingKey: AnyHashable? = nil
   ) -> StoreTask {
-    guard history.isRecording, !history.isUndoing, !history.isRedoing,
-      let before = try? StateTree.of(state)
-    else { return send(action) }
+    guard history.isRecording, !history.isUndoing, !history.isRedoing else { return send(action) }
+    let before = state
     let task = send(action)
-    guard let after = try? StateTree.of(state), after != before else { return task }
-    let target = StateTarget { [weak self] from, to in
+    let changes: [StateChange]
+    do {
+      changes = try StateDiff.changes(from: before, to: state)
+    } catch {
+      RuntimeWarning.report(
+        "Undo could not record '\(action)': encoding \(State.self) failed: \(error). Its "
+          + "Codable conformance must not throw for the states the store holds.")
+      return task
+    }
+    guard !changes.isEmpty else { return task }
+    let target = StateTarget { [weak self] changes, direction in
       let restored = self?.restoreState { state in
-        guard let current = try? StateTree.of(state),
-          let patched = try? StatePatch.revert(before: to, after: from, current: current)
-            .decode(as: State.self)
-        else {
-          RuntimeWarning.report("Undo could not rebuild the state of \(State.self).")
-          return
+        do {
+          state = try StatePatch.apply(changes, to: state, direction)
+        } catch {
+          RuntimeWarning.report(
+            "Undo could not rebuild the state of \(State.self): \(error). Its Codable "
+              + "conformance must decode what it encodes.")
         }
-        state = patched
       }
       if restored == false {
         RuntimeWarning.report(
@@ -52,9 +62,8 @@ extension Store where State: Codable {
       }
     }
     history.record(
-      UndoStep(
-        name: name, changes: [.patch(before: before, after: after, target: target)],
-        coalescingKey: coalescingKey))
+      UndoStep(name: name, changes: [.patch(changes, target: target)], coalescingKey: coalescingKey)
+    )
     return task
   }
 }

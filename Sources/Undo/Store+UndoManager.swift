@@ -15,39 +15,45 @@
     public func send(
       _ action: Action, undoable undoManager: UndoManager, named name: String? = nil
     ) -> StoreTask {
-      guard let before = try? StateTree.of(state) else { return send(action) }
+      let before = state
       let task = send(action)
-      guard let after = try? StateTree.of(state), after != before else { return task }
-      registerMove(from: after, to: before, on: undoManager, named: name)
+      guard let changes = try? StateDiff.changes(from: before, to: state), !changes.isEmpty
+      else { return task }
+      register(UncheckedChanges(changes: changes), .undo, on: undoManager, named: name)
       return task
     }
 
-    /// Registers the move `from → to` as the undo of the last change, and its reverse as its
-    /// redo, as `UndoManager` expects.
-    private func registerMove(
-      from: StateTree, to: StateTree, on undoManager: UndoManager, named name: String?
+    /// Registers applying the changes in `direction` as the undo of the last change, and the
+    /// other direction as its redo, as `UndoManager` expects.
+    private func register(
+      _ changes: UncheckedChanges, _ direction: PatchDirection, on undoManager: UndoManager,
+      named name: String?
     ) {
-      let move = UncheckedMove(from: from, to: to)
       undoManager.registerUndo(withTarget: self) { store in
         MainActor.assumeIsolated {
-          store.restoreState { state in
-            guard let current = try? StateTree.of(state),
-              let patched = try? StatePatch.revert(
-                before: move.to, after: move.from, current: current
-              ).decode(as: State.self)
-            else { return }
-            state = patched
-          }
-          store.registerMove(from: move.to, to: move.from, on: undoManager, named: name)
+          store.apply(changes, direction, registeringOn: undoManager, named: name)
         }
       }
       if let name { undoManager.setActionName(name) }
     }
+
+    /// Applies the changes in `direction` and registers the other direction in their place.
+    private func apply(
+      _ changes: UncheckedChanges, _ direction: PatchDirection,
+      registeringOn undoManager: UndoManager, named name: String?
+    ) {
+      restoreState { state in
+        guard let patched = try? StatePatch.apply(changes.changes, to: state, direction)
+        else { return }
+        state = patched
+      }
+      register(changes, direction == .undo ? .redo : .undo, on: undoManager, named: name)
+    }
   }
 
-  /// Trees are immutable values; they cross into `UndoManager`'s handler unchanged.
-  private struct UncheckedMove: @unchecked Sendable {
-    let from: StateTree
-    let to: StateTree
+  /// A step's changes are never changed after they are recorded, and are only used on the main
+  /// actor, where `UndoManager` runs the handlers it is given for a store.
+  private struct UncheckedChanges: @unchecked Sendable {
+    let changes: [StateChange]
   }
 #endif

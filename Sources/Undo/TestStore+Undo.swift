@@ -27,14 +27,13 @@ extension TestStore where State: Codable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) async throws -> TestStoreTask {
-    let before = try StateTree.of(state)
+    let before = state
     let task = try await send(action, assert: assert, fileID: fileID, line: line)
-    let after = try StateTree.of(state)
-    if after != before {
+    let changes = try StateDiff.changes(from: before, to: state)
+    if !changes.isEmpty {
       history.record(
         UndoStep(
-          name: name, changes: [.patch(before: before, after: after, target: nil)],
-          coalescingKey: coalescingKey))
+          name: name, changes: [.patch(changes, target: nil)], coalescingKey: coalescingKey))
     }
     return task
   }
@@ -56,7 +55,7 @@ extension TestStore where State: Codable {
     guard let step = history.popUndo() else {
       throw TestStoreFailure("There is nothing to undo.", fileID: fileID, line: line)
     }
-    try await apply(step, undoing: true, assert: assert, fileID: fileID, line: line)
+    try await apply(step, .undo, assert: assert, fileID: fileID, line: line)
   }
 
   /// Redoes the last undone step of `history` on this store and asserts the change.
@@ -75,19 +74,19 @@ extension TestStore where State: Codable {
     guard let step = history.popRedo() else {
       throw TestStoreFailure("There is nothing to redo.", fileID: fileID, line: line)
     }
-    try await apply(step, undoing: false, assert: assert, fileID: fileID, line: line)
+    try await apply(step, .redo, assert: assert, fileID: fileID, line: line)
   }
 
   private func apply(
-    _ step: UndoStep, undoing: Bool, assert: ((inout State) throws -> Void)?,
+    _ step: UndoStep, _ direction: PatchDirection, assert: ((inout State) throws -> Void)?,
     fileID: StaticString, line: UInt
   ) async throws {
     var failure: (any Error)?
-    let verb = undoing ? "undoing" : "redoing"
+    let verb = direction == .undo ? "undoing" : "redoing"
     try await restoreState(
       "\(verb) \"\(step.name ?? "")\"",
       { state in
-        do { try step.apply(to: &state, undoing: undoing) } catch { failure = error }
+        do { try step.apply(to: &state, direction) } catch { failure = error }
       },
       assert: assert, fileID: fileID, line: line)
     if let failure {

@@ -16,6 +16,9 @@ import SharedState
 ///
 /// Whether the bell is on is the app's setting, shared through SharedState: `LonelyTimer` follows
 /// it with `@ChildState<BellKey>` without knowing who provides it.
+///
+/// Its state keeps `0 ≤ remaining ≤ duration` through undo and redo (`UndoRepairable`, in
+/// `LonelyTimer+Undo.swift`): an undone duration change keeps the time counted since.
 struct LonelyTimer: Reducer {
   struct State: Equatable, Codable, Sendable {
     var name: String

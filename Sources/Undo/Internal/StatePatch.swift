@@ -1,96 +1,113 @@
-/// Takes back one change to a state and keeps every other: the heart of undo that is safe with
-/// effects.
+/// Takes back one step's changes from the current state, or does them again, and keeps every
+/// other change: the heart of undo that is safe with effects.
 ///
-/// A step records the state before and after it. To undo it on the current state, every field
-/// the step changed goes back to its old value, unless something changed that field again since
-/// (a later action, an effect): then the later change wins. Fields the step did not touch keep
-/// their current value whatever happened to them. Redo is the same with before and after
-/// swapped.
+/// Each change goes back to its old value only where the state still holds the value the step
+/// left (`expected`); where something changed that place again since (a later action, an
+/// effect), the later change wins. Places the step did not touch keep their current value
+/// whatever happened to them. Redo is the same with old and new swapped.
 ///
-/// Arrays whose elements are objects with an `id` (identified arrays) are matched by id, so
-/// that elements added, removed or changed by other steps are left alone, an element the step
-/// added is removed, and one it removed comes back where it was.
-enum StatePatch {
-  /// The current state with the change `before → after` taken back.
-  static func revert(before: StateTree, after: StateTree, current: StateTree) -> StateTree {
-    if before == after { return current }
-    if current == after { return before }
-    switch (before, after, current) {
-    case (.object(let b, _), .object(let a, _), _)
-    where b.count == 1 && a.count == 1 && b.keys != a.keys:
-      // An enum that changed case: one value, taken back only if it is still what the step made.
-      return current
-    case (.object(let b, let order), .object(let a, _), .object(var c, var currentOrder)):
-      for key in order + a.keys.filter({ b[$0] == nil }) {
-        switch (b[key], a[key], c[key]) {
-        case (let old?, let new?, let now?):
-          c[key] = revert(before: old, after: new, current: now)
-        case (let old?, nil, nil):
-          c[key] = old
-          if !currentOrder.contains(key) { currentOrder.append(key) }
-        case (nil, let new?, let now?) where now == new:
-          c[key] = nil
-        default:
-          break
-        }
-      }
-      return .object(c, order: currentOrder)
-    case (.array(let b), .array(let a), .array(let c)):
-      if let merged = revertIdentified(before: b, after: a, current: c) { return .array(merged) }
-      guard b.count == a.count, a.count == c.count else { return current }
-      return .array(
-        (0..<c.count).map { revert(before: b[$0], after: a[$0], current: c[$0]) })
-    default:
-      // A value the step changed and something changed again since: the later change wins.
-      return current
-    }
+/// The patched state is built by decoding it (``PatchDecoder``) from the current state, one
+/// level at a time and only along the changed paths: every member off those paths is handed
+/// back as the typed value it is, not encoded or decoded. A value rebuilt on the way that
+/// conforms to ``UndoRepairable`` is then repaired against its value before the patch.
+struct StatePatch {
+  let direction: PatchDirection
+
+  /// `value` with `changes` taken back (`.undo`) or done again (`.redo`).
+  static func apply<T: Codable>(
+    _ changes: [StateChange], to value: T, _ direction: PatchDirection
+  ) throws -> T {
+    try StatePatch(direction: direction).patch(
+      T.self, current: value, encodable: value, trie: PatchTrie(changes), codingPath: [])
   }
 
-  /// Reverts an array of identified elements by id; `nil` when the elements have no ids.
-  private static func revertIdentified(
-    before: [StateTree], after: [StateTree], current: [StateTree]
-  ) -> [StateTree]? {
-    let all = before + after + current
-    guard !all.isEmpty, all.allSatisfy({ $0.id != nil }) else { return nil }
-    let beforeByID = Dictionary(before.map { ($0.id!.key, $0) }, uniquingKeysWith: { a, _ in a })
-    let afterByID = Dictionary(after.map { ($0.id!.key, $0) }, uniquingKeysWith: { a, _ in a })
-    var result: [StateTree] = []
-    for element in current {
-      let id = element.id!.key
-      switch (beforeByID[id], afterByID[id]) {
-      case (let old?, let new?):
-        result.append(revert(before: old, after: new, current: element))
-      case (nil, .some):
-        continue  // the step added it: take it away
-      default:
-        result.append(element)
-      }
+  /// A value of type `T` after the changes in `trie`; `encodable` is `current` as `Encodable`.
+  func patch<T: Decodable>(
+    _ type: T.Type, current: T, encodable: any Encodable, trie: PatchTrie,
+    codingPath: [any CodingKey]
+  ) throws -> T {
+    if let sides = trie.edit?.sides(direction) {
+      guard try StateNode.same(.value(encodable), sides.expected), let target = sides.target
+      else { return current }
+      return try decode(T.self, from: target, trie: nil, codingPath: codingPath)
     }
-    // Elements the step removed come back after the element that preceded them.
-    for (offset, element) in before.enumerated() where afterByID[element.id!.key] == nil {
-      guard !result.contains(where: { $0.id == element.id }) else { continue }
-      let predecessors = before[..<offset].map { $0.id! }
-      let position =
-        result.lastIndex { candidate in predecessors.contains(candidate.id!) }.map { $0 + 1 } ?? 0
-      result.insert(element, at: position)
+    guard !trie.isEmpty else { return current }
+    var patched: T
+    if let collection = current as? any IdentifiedElements {
+      patched = try collection.patched(trie, by: self, codingPath: codingPath) as! T
+    } else if let collection = current as? any PositionalElements {
+      patched = try collection.patched(trie, by: self, codingPath: codingPath) as! T
+    } else {
+      let node = try ShallowEncoder.encode(encodable)
+      patched = try T(
+        from: PatchDecoder(node: node, trie: trie, patch: self, codingPath: codingPath))
     }
-    return result
+    return Self.repair(patched, previous: current)
+  }
+
+  /// Decodes a `T` from a node, with the changes in `trie` applied on the way; a typed value
+  /// of the right type is handed back as it is.
+  func decode<T: Decodable>(
+    _ type: T.Type, from node: StateNode, trie: PatchTrie?, codingPath: [any CodingKey]
+  ) throws -> T {
+    if case .value(let value) = node, let typed = value as? T {
+      guard let trie else { return typed }
+      return try patch(T.self, current: typed, encodable: value, trie: trie, codingPath: codingPath)
+    }
+    let patched = try T(
+      from: PatchDecoder(node: node, trie: trie, patch: self, codingPath: codingPath))
+    guard trie != nil, patched is any UndoRepairable else { return patched }
+    let previous = try T(
+      from: PatchDecoder(node: node, trie: nil, patch: self, codingPath: codingPath))
+    return Self.repair(patched, previous: previous)
+  }
+
+  /// What a place holds after an edit of it: the edit's target where the place still holds
+  /// what the edit expects, the current node otherwise.
+  func resolve(_ current: StateNode?, _ edit: StateChange.Edit) throws -> StateNode? {
+    guard let sides = edit.sides(direction) else { return current }
+    return try StateNode.same(current, sides.expected) ? sides.target : current
+  }
+
+  private static func repair<T>(_ value: T, previous: T) -> T {
+    guard let repairable = value as? any UndoRepairable else { return value }
+    func open<R: UndoRepairable>(_ value: R) -> T {
+      var value = value
+      value.repairAfterUndo(from: previous as! R)
+      return value as! T
+    }
+    return open(repairable)
   }
 }
 
-extension StateTree {
-  /// A hashable rendering, for matching elements by id.
-  fileprivate var key: String {
-    switch self {
-    case .string(let string): "s" + string
-    case .number(let number): "n" + number
-    case .bool(let bool): bool ? "true" : "false"
-    case .null: "null"
-    case .array(let elements): "[" + elements.map(\.key).joined(separator: ",") + "]"
-    case .object(let members, let order):
-      "{"
-        + order.compactMap { key in members[key].map { key + ":" + $0.key } }.joined(separator: ",")
-        + "}"
+/// A step's changes arranged by path, so that one walk down the state applies them all.
+final class PatchTrie {
+  /// An edit of this place itself.
+  private(set) var edit: StateChange.Edit?
+  /// Changes further in, by the path component that leads there.
+  private(set) var children: [StateChange.PathComponent: PatchTrie] = [:]
+  /// `children`'s components in the order the changes were recorded.
+  private(set) var components: [StateChange.PathComponent] = []
+
+  private init() {}
+
+  convenience init(_ changes: [StateChange]) {
+    self.init()
+    for change in changes {
+      var node = self
+      for component in change.path {
+        if let child = node.children[component] {
+          node = child
+        } else {
+          let child = PatchTrie()
+          node.children[component] = child
+          node.components.append(component)
+          node = child
+        }
+      }
+      node.edit = change.edit
     }
   }
+
+  var isEmpty: Bool { edit == nil && children.isEmpty }
 }

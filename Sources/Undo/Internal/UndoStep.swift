@@ -3,9 +3,9 @@
 struct UndoStep {
   /// One change inside a step.
   enum Change {
-    /// A state change recorded as trees before and after, taken back field by field on the
-    /// store it was made on (see ``StatePatch``).
-    case patch(before: StateTree, after: StateTree, target: StateTarget?)
+    /// A state change recorded as what changed (see ``StatePatch``), taken back on the store it
+    /// was made on.
+    case patch([StateChange], target: StateTarget?)
     /// A change with hand-written inverses.
     case custom(undo: @MainActor () -> Void, redo: @MainActor () -> Void)
   }
@@ -22,7 +22,7 @@ struct UndoStep {
   func undo() {
     for change in changes.reversed() {
       switch change {
-      case .patch(let before, let after, let target): Self.apply(target, from: after, to: before)
+      case .patch(let changes, let target): Self.apply(changes, on: target, .undo)
       case .custom(let undo, _): undo()
       }
     }
@@ -31,36 +31,33 @@ struct UndoStep {
   func redo() {
     for change in changes {
       switch change {
-      case .patch(let before, let after, let target): Self.apply(target, from: before, to: after)
+      case .patch(let changes, let target): Self.apply(changes, on: target, .redo)
       case .custom(_, let redo): redo()
       }
     }
   }
 
-  private static func apply(_ target: StateTarget?, from: StateTree, to: StateTree) {
+  private static func apply(
+    _ changes: [StateChange], on target: StateTarget?, _ direction: PatchDirection
+  ) {
     guard let target else {
       RuntimeWarning.report(
         "This step was recorded by a TestStore; undo and redo it with 'store.undo(history)' and "
           + "'store.redo(history)', which assert the change.")
       return
     }
-    target.apply(from, to)
+    target.apply(changes, direction)
   }
 
   /// Applies the step's patches to a state directly (for a test store, which asserts the
   /// result); hand-written inverses run as they are.
-  func apply<State: Codable>(to state: inout State, undoing: Bool) throws {
-    for change in undoing ? changes.reversed() : changes {
+  func apply<State: Codable>(to state: inout State, _ direction: PatchDirection) throws {
+    for change in direction == .undo ? changes.reversed() : changes {
       switch change {
-      case .patch(let before, let after, _):
-        let current = try StateTree.of(state)
-        let patched =
-          undoing
-          ? StatePatch.revert(before: before, after: after, current: current)
-          : StatePatch.revert(before: after, after: before, current: current)
-        state = try patched.decode(as: State.self)
+      case .patch(let changes, _):
+        state = try StatePatch.apply(changes, to: state, direction)
       case .custom(let undo, let redo):
-        undoing ? undo() : redo()
+        direction == .undo ? undo() : redo()
       }
     }
   }
@@ -69,6 +66,6 @@ struct UndoStep {
 /// The store a patch was recorded on, held weakly.
 @MainActor
 struct StateTarget {
-  /// Moves the store's state from `before` to `after`, field by field, keeping what else changed.
-  let apply: @MainActor (_ before: StateTree, _ after: StateTree) -> Void
+  /// Applies changes to the store's state, keeping what else changed.
+  let apply: @MainActor (_ changes: [StateChange], _ direction: PatchDirection) -> Void
 }

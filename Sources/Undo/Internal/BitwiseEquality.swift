@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Tells values apart by their bytes before anything more expensive looks at them.
+///
+/// Two values with the same bytes are the same value: the same numbers and the same references
+/// to the same storage (a string's, an array's buffer). The reverse does not hold (equal strings
+/// can live in two buffers), so different bytes only mean "look closer". This is what lets a
+/// step skip the parts of a large state that an action did not touch without encoding them:
+/// they still share their storage with the state before the action.
+///
+/// Only the bytes that hold the value are compared (see ``ValueBytes``): a struct's padding
+/// holds whatever the memory held before, because a copy writes a struct field by field, and
+/// the rows of an array copied for an edit would otherwise all differ.
+///
+/// A class instance inside the state is the same whatever was changed inside it: the state is
+/// expected to be made of values, as the store's own copy-on-write semantics expect.
+enum BitwiseEquality {
+  /// Whether two values of one type have the same value bytes.
+  static func same<T>(_ lhs: T, _ rhs: T) -> Bool {
+    let layout = ValueBytes.of(T.self)
+    return withUnsafeBytes(of: lhs) { a in
+      withUnsafeBytes(of: rhs) { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return true }
+        return layout.ranges.allSatisfy { range in
+          memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+        }
+      }
+    }
+  }
+
+  /// Whether two values are of one type and have the same value bytes.
+  static func sameValues(_ lhs: any Encodable, _ rhs: any Encodable) -> Bool {
+    func open<T: Encodable>(_ lhs: T) -> Bool {
+      guard let rhs = rhs as? T else { return false }
+      return same(lhs, rhs)
+    }
+    return open(lhs)
+  }
+
+  /// Whether two arrays share their storage.
+  static func shareStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    lhs.count == rhs.count
+      && lhs.withUnsafeBufferPointer { a in
+        rhs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      }
+  }
+
+  /// The positions at which two arrays of one length differ in their elements' value bytes,
+  /// found with a scan of their memory: a chunk at a time, then element by element (value bytes
+  /// only) in a chunk whose bytes differ.
+  static func differingPositions<Element>(_ lhs: [Element], _ rhs: [Element]) -> [Int] {
+    precondition(lhs.count == rhs.count)
+    let layout = ValueBytes.of(Element.self)
+    let stride = MemoryLayout<Element>.stride
+    guard layout.size > 0, !shareStorage(lhs, rhs) else { return [] }
+    var positions: [Int] = []
+    lhs.withUnsafeBytes { a in
+      rhs.withUnsafeBytes { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return }
+        let chunk = max(1, 4096 / stride)
+        var start = 0
+        while start < lhs.count {
+          let end = min(start + chunk, lhs.count)
+          let offset = start * stride
+          let length = (end - start - 1) * stride + layout.size
+          if memcmp(a + offset, b + offset, length) != 0 {
+            layout.appendDiffering(a, b, stride: stride, positions: start..<end, to: &positions)
+          }
+          start = end
+        }
+      }
+    }
+    return positions
+  }
+}

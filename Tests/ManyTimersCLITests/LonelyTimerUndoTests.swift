@@ -1,0 +1,70 @@
+import EffectCore
+import Injection
+import Testing
+
+@testable import ManyTimersCLI
+
+/// Undoing a duration change of a timer that ticked since keeps `remaining ≤ duration` (it
+/// used to leave 15 s remaining of a 7 s timer, which crashed the screen and made a saved
+/// document unopenable).
+@MainActor
+@Suite struct LonelyTimerUndoTests {
+  func makeHost(clock: TestClock<Duration>) -> ShoeboxHost {
+    withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      ShoeboxHost(state: .standard(count: 3))
+    }
+  }
+
+  @Test func undoOfADurationChangeKeepsTheTimeCountedWithinTheOldDuration() async {
+    let clock = TestClock()
+    let host = makeHost(clock: clock)
+    host.send(.start, row: 1)
+    await clock.advance(by: .seconds(2))
+    host.setDuration(row: 1, seconds: 20)
+    #expect(host.rows[1].remaining == 18)
+    await clock.advance(by: .seconds(3))
+    host.undo(row: nil)
+    #expect(host.rows[1].duration == 7)
+    #expect(host.rows[1].remaining == 2)
+    await clock.advance(by: .seconds(1))
+    host.redo(row: nil)
+    #expect(host.rows[1].duration == 20)
+    #expect(host.rows[1].remaining == 14)
+    host.undo(row: nil)
+    await clock.advance(by: .seconds(1))
+    #expect(host.rows[1].remaining == 0)
+    #expect(host.rows[1].status == .finished)
+    host.stopAll()
+  }
+
+  @Test func theScriptScenario() async {
+    let console = await Console.script([
+      "start 2", "advance 2", "duration 2 20", "advance 3", "undo", "dump",
+    ])
+    #expect(console.errors.isEmpty)
+    #expect(
+      console.output == [
+        #"{"bell":true,"timers":[{"name":"Timer 1","duration":4,"remaining":4,"status":"ready"},"#
+          + #"{"name":"Timer 2","duration":7,"remaining":2,"status":"counting"},"#
+          + #"{"name":"Timer 3","duration":10,"remaining":10,"status":"ready"}]}"#
+      ])
+  }
+
+  @Test func aDocumentSavedAfterTheUndoOpensAgain() async throws {
+    let folder = TemporaryFolder()
+    let path = folder.write(TimerDocument.json(duration: 7, remaining: 7), to: "tea.timer")
+    let console = Console(input: [
+      "start 1", "advance 2", "duration 1 20", "advance 3", "undo", "save",
+    ])
+    #expect(await console.run(["run", "--virtual-clock", "--open", path]) == .success)
+    #expect(console.errors.isEmpty)
+    let saved = try DocumentFile.read(path)
+    #expect(saved.timer.duration == 7)
+    #expect(saved.timer.remaining == 2)
+    let reopened = Console(input: ["dump"])
+    #expect(await reopened.run(["run", "--virtual-clock", "--open", path]) == .success)
+    #expect(reopened.errors.isEmpty)
+  }
+}
