@@ -14,6 +14,13 @@ struct StatePath<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>?
   @usableFromInline let offset: Int?
 
+  /// A path that is never followed: a `Scope` whose child lives in an enum case keeps one.
+  @inlinable
+  init() {
+    self.offset = nil
+    self.keyPath = nil
+  }
+
   @inlinable
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     let offset = MemoryLayout<Root>.offset(of: keyPath)

@@ -3,7 +3,8 @@ extension Reducer {
   ///
   /// Child actions that arrive while the child state is `nil` are ignored, with a diagnostic in
   /// debug builds. When this reducer sets the child state to `nil`, the child's effects are
-  /// cancelled.
+  /// cancelled; so they are when it replaces an `Identifiable` child with one of another id,
+  /// as in TCA: the old child's effects never deliver into the new one.
   ///
   /// ```swift
   /// Reduce { state, action in ... }
@@ -53,35 +54,64 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.line = line
   }
 
-  /// Runs the child for child actions while it is present, then the parent.
+  /// Runs the child for child actions while it is present, then the parent; ends the child's
+  /// effects when the parent removes it or replaces it with a child of another identity.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    let before = identity(in: &state)
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       // Checked before changing anything: an absent child's path is never written to, so a
       // computed property's setter or a property's observers do not run for it.
-      if toChildState.read(&state, { $0 != nil }) {
+      if case .present(let id) = before {
         let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
-        if !effect.isNone { childEffects = lift(effect) }
+        if !effect.isNone { childEffects = lift(effect, id: id) }
       } else {
         reportAbsentChild(action)
       }
     }
-    let wasPresent = toChildState.read(&state) { $0 != nil }
     let parentEffects = parent.reduce(into: &state, action: action)
-    if wasPresent, toChildState.read(&state, { $0 == nil }) {
-      return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag))))
+    guard case .present(let id) = before, identity(in: &state) != before else {
+      return childEffects.merging(parentEffects)
     }
-    return childEffects.merging(parentEffects)
+    return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag(id)))))
+  }
+
+  /// Whether the child is there, and which one it is when its state is `Identifiable`: a child
+  /// replaced by one with another id is a new child, whose predecessor's effects end (TCA).
+  @usableFromInline
+  enum Identity: Equatable {
+    case absent
+    case present(AnyHashable?)
+  }
+
+  @inlinable
+  func identity(in state: inout Parent.State) -> Identity {
+    toChildState.read(&state) { child in
+      guard let child else { return .absent }
+      return .present(Self.id(of: child))
+    }
   }
 
   @usableFromInline
-  var tag: [AnyHashable] { [toChildState.tag] }
+  static func id(of child: Child.State) -> AnyHashable? {
+    guard let identifiable = child as? any Identifiable else { return nil }
+    func id(_ value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }
+    return id(identifiable)
+  }
 
   @usableFromInline
-  func lift(_ effect: Effect<Child.Action>) -> Effect<Parent.Action> {
-    effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true).tagged(with: .child(tag))
+  func tag(_ id: AnyHashable?) -> [AnyHashable] {
+    guard let id else { return [toChildState.tag] }
+    return [toChildState.tag, id]
+  }
+
+  @usableFromInline
+  func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
+    let tag = tag(id)
+    return effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true)
+      .tagged(with: .child(tag))
   }
 
   @usableFromInline

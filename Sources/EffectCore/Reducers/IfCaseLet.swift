@@ -1,0 +1,104 @@
+extension Reducer {
+  /// Runs a child reducer on one case of enum state while the state is in that case, before this
+  /// reducer.
+  ///
+  /// Child actions that arrive while the state is in another case are ignored, with a runtime
+  /// warning. When this reducer changes the case (or, for an `Identifiable` child, replaces it
+  /// with one of another id), the child's effects are cancelled.
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { LoggedIn() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case of this reducer's state that holds the child's.
+  ///   - toChildAction: The case that carries child actions.
+  ///   - child: The child reducer.
+  ///   - fileID: Where the modifier is applied, for diagnostics.
+  ///   - line: Where the modifier is applied, for diagnostics.
+  /// - Returns: A reducer that runs the child and then this one.
+  @inlinable
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: CasePath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfCaseLetReducer<Self, Child> where Child.State == ChildState, Child.Action == ChildAction {
+    IfCaseLetReducer(
+      parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
+      fileID: fileID, line: line)
+  }
+}
+
+/// A reducer with a child in one case of its enum state; see
+/// ``Reducer/ifCaseLet(_:action:then:fileID:line:)``.
+public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: CaseScope<Parent.State, Child.State>
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+
+  @inlinable
+  init(
+    parent: Parent, child: Child, toChildState: CasePath<Parent.State, Child.State>,
+    toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = CaseScope(path: toChildState, fileID: fileID, line: line)
+    self.toChildAction = toChildAction
+  }
+
+  /// Runs the child for child actions while the state is in its case, then the parent; ends the
+  /// child's effects when the parent changes the case or the child's identity.
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let before = identity(of: state)
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      if var childState = toChildState.path.extract(from: state), case .present(let id) = before {
+        let effect = child.reduce(into: &childState, action: childAction)
+        state = toChildState.path.embed(childState)
+        if !effect.isNone { childEffects = lift(effect, id: id) }
+      } else {
+        reportAbsentChild(action)
+      }
+    }
+    let parentEffects = parent.reduce(into: &state, action: action)
+    guard case .present(let id) = before, identity(of: state) != before else {
+      return childEffects.merging(parentEffects)
+    }
+    return .merge(childEffects, parentEffects, Effect(operation: .cancel(.child(tag(id)))))
+  }
+
+  @inlinable
+  func identity(of state: Parent.State) -> IfLetReducer<Parent, Child>.Identity {
+    guard let child = toChildState.path.extract(from: state) else { return .absent }
+    return .present(IfLetReducer<Parent, Child>.id(of: child))
+  }
+
+  @usableFromInline
+  func tag(_ id: AnyHashable?) -> [AnyHashable] {
+    guard let id else { return [toChildState.tag] }
+    return [toChildState.tag, id]
+  }
+
+  @usableFromInline
+  func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
+    let tag = tag(id)
+    return effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true)
+      .tagged(with: .child(tag))
+  }
+
+  @usableFromInline
+  func reportAbsentChild(_ action: Parent.Action) {
+    RuntimeWarning.report(
+      "An 'ifCaseLet' at \(toChildState.fileID):\(toChildState.line) received \(action) while "
+        + "the state was in another case; the action was ignored. Make sure the child's effects "
+        + "end when the case changes, and send child actions only while the state is in its "
+        + "case.")
+  }
+}

@@ -1,0 +1,155 @@
+import EffectCore
+import Testing
+
+/// A child whose state is one case of an enum: `Scope(state: /State.case, ...)` and
+/// `.ifCaseLet`, and `ifLet` ending a child's effects when its identity changes.
+@MainActor
+@Suite struct EnumStateTests {
+  struct Counter: Reducer {
+    struct State: Equatable, Identifiable {
+      var id: Int
+      var count = 0
+    }
+    enum Action: Equatable { case start, tick, increment }
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { [clock] send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      case .tick, .increment:
+        state.count += 1
+        return .none
+      }
+    }
+  }
+
+  struct App: Reducer {
+    enum State: Equatable {
+      case loggedIn(Counter.State)
+      case loggedOut
+    }
+    enum Action: Equatable {
+      case loggedIn(Counter.Action)
+      case logOut
+      case logIn(Int)
+    }
+    let clock: TestClock<Duration>
+    var usesIfCaseLet = true
+
+    var body: some Reducer<State, Action> {
+      if usesIfCaseLet {
+        Reduce { state, action in
+          switch action {
+          case .logOut: state = .loggedOut
+          case .logIn(let id): state = .loggedIn(Counter.State(id: id))
+          case .loggedIn: break
+          }
+          return .none
+        }
+        .ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { Counter(clock: clock) }
+      } else {
+        Scope(state: /State.loggedIn, action: /Action.loggedIn) { Counter(clock: clock) }
+        Reduce { state, action in
+          switch action {
+          case .logOut: state = .loggedOut
+          case .logIn(let id): state = .loggedIn(Counter.State(id: id))
+          case .loggedIn: break
+          }
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func scopeRunsTheChildInItsCase() async throws {
+    let store = TestStore(initialState: App.State.loggedIn(.init(id: 1))) {
+      App(clock: TestClock(), usesIfCaseLet: false)
+    }
+    try await store.send(.loggedIn(.increment)) { $0 = .loggedIn(.init(id: 1, count: 1)) }
+    try await store.finish()
+  }
+
+  @Test func scopeIgnoresAnActionForAnotherCaseWithAWarning() async throws {
+    let log = WarningLog()
+    try await log.capture {
+      let store = TestStore(initialState: App.State.loggedOut) {
+        App(clock: TestClock(), usesIfCaseLet: false)
+      }
+      try await store.send(.loggedIn(.increment))
+      try await store.finish()
+    }
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.contains("Scope") == true)
+  }
+
+  @Test func ifCaseLetEndsTheChildsEffectsWhenTheCaseChanges() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: App.State.loggedIn(.init(id: 1))) { App(clock: clock) }
+    try await store.send(.loggedIn(.start))
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.loggedIn(.tick)) { $0 = .loggedIn(.init(id: 1, count: 1)) }
+    try await store.send(.logOut) { $0 = .loggedOut }
+    await clock.advance(by: .seconds(5))
+    try await store.finish()
+  }
+
+  @Test func ifCaseLetEndsTheOldChildsEffectsWhenItsIdentityChanges() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: App.State.loggedIn(.init(id: 1))) { App(clock: clock) }
+    try await store.send(.loggedIn(.start))
+    try await store.send(.logIn(2)) { $0 = .loggedIn(.init(id: 2)) }
+    await clock.advance(by: .seconds(3))
+    try await store.finish()
+  }
+
+  @Test func ifCaseLetIgnoresAnActionForAnotherCaseWithAWarning() async throws {
+    let log = WarningLog()
+    try await log.capture {
+      let store = TestStore(initialState: App.State.loggedOut) { App(clock: TestClock()) }
+      try await store.send(.loggedIn(.increment))
+      try await store.finish()
+    }
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.contains("ifCaseLet") == true)
+  }
+
+  struct Parent: Reducer {
+    struct State: Equatable { var child: Counter.State? }
+    enum Action: Equatable {
+      case child(Counter.Action)
+      case replace(Int)
+    }
+    let clock: TestClock<Duration>
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        if case .replace(let id) = action { state.child = Counter.State(id: id) }
+        return .none
+      }
+      .ifLet(\.child, action: /Action.child) { Counter(clock: clock) }
+    }
+  }
+
+  @Test func ifLetEndsTheEffectsOfAChildReplacedByOneWithAnotherID() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Parent.State(child: .init(id: 1))) { Parent(clock: clock) }
+    try await store.send(.child(.start))
+    try await store.send(.replace(2)) { $0.child = .init(id: 2) }
+    // The first child's timer would tick into the second child: it was cancelled instead.
+    await clock.advance(by: .seconds(3))
+    try await store.finish()
+  }
+
+  @Test func ifLetKeepsTheEffectsOfAChildThatKeepsItsID() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Parent.State(child: .init(id: 1))) { Parent(clock: clock) }
+    let timer = try await store.send(.child(.start))
+    try await store.send(.replace(1)) { $0.child = .init(id: 1) }
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.child(.tick)) { $0.child?.count = 1 }
+    await timer.cancel()
+    try await store.finish()
+  }
+}
