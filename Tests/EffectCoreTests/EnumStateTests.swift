@@ -146,7 +146,7 @@ import Testing
     let clock = TestClock()
     let store = TestStore(initialState: Parent.State(child: .init(id: 1))) { Parent(clock: clock) }
     let timer = try await store.send(.child(.start))
-    try await store.send(.replace(1)) { $0.child = .init(id: 1) }
+    try await store.send(.replace(1))
     await clock.advance(by: .seconds(1))
     try await store.receive(.child(.tick)) { $0.child?.count = 1 }
     await timer.cancel()

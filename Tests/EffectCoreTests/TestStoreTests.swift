@@ -219,3 +219,26 @@ import Testing
     #expect(!lines.contains(")"))
   }
 }
+
+@MainActor
+@Suite struct ExpectedChangeTests {
+  struct Feature: Reducer {
+    struct State: Equatable { var count = 0 }
+    enum Action: Equatable { case noop, increment }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      if action == .increment { state.count += 1 }
+      return .none
+    }
+  }
+
+  @Test func aClosureThatDescribesNoChangeForAnActionThatChangedNothingFails() async throws {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    let failure = await #expect(throws: TestStoreFailure.self) {
+      try await store.send(.noop) { $0.count = 0 }
+    }
+    #expect(failure?.message.contains("Expected state to change") == true)
+    try await store.send(.noop)
+    try await store.send(.increment) { $0.count = 1 }
+    try await store.finish()
+  }
+}

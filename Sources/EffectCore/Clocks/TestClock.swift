@@ -129,7 +129,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// one-second timer, every action they send, and everything those actions start, in order,
   /// however many effects are running. A task that waits for something else instead (a stream
   /// the test feeds, a continuation) is let go once the rest of the process has had twenty turns
-  /// to run (at least 20 ms) and nothing happened.
+  /// to run and half a second has passed with nothing happening.
   ///
   /// - Parameter duration: How far to move.
   public func advance(by duration: Duration = .zero) async {

@@ -36,7 +36,7 @@ public func withTaskCancellation<T: Sendable>(
   defer { scope.registry.remove(handle) }
   // A task of its own, so that cancelling the id stops this operation and not the effect around
   // it; it inherits the effect's task-local values and priority.
-  let task = Task { try await operation() }
+  let task = ClockActivity.makeDelegate(operation)
   handle.attach(onCancel: { task.cancel() })
   return try await withTaskCancellationHandler {
     try await task.value

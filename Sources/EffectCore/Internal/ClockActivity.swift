@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// A tracked task may instead wait for something no clock knows (a stream fed by the test, a
 /// continuation): then nothing at all happens while the rest of the process gets ``quietRounds``
-/// turns to run (at least 20 ms), and the clock stops waiting for it. Only blocked tasks are
+/// turns to run and ``quietTime`` passes, and the clock stops waiting for it. Only blocked tasks are
 /// waited out this way; the tasks that report back are waited for exactly.
 ///
 /// Nothing is tracked until the first test clock is made: a program that uses none pays one
@@ -34,8 +34,12 @@ enum ClockActivity {
   private static let state = LockIsolated(State())
 
   /// How many rounds (see `watch()`) tracked work may stay silent before the clock takes it for
-  /// blocked.
+  /// blocked; at least ``quietTime`` must pass too.
   static let quietRounds = 20
+  /// How long tracked work may stay silent before the clock takes it for blocked: long enough
+  /// for a task that can run to get a thread on a loaded machine (a sanitizer build running many
+  /// tests at once), short enough to cost a test with a blocked effect little.
+  static let quietTime: Duration = .milliseconds(500)
 
   /// Starts tracking: a test clock was made.
   static func startTracking() {
@@ -57,6 +61,37 @@ enum ClockActivity {
       state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
       state.events &+= 1
       return task
+    }
+  }
+
+  /// Makes a task that the current task waits for (an operation inside an effect, such as
+  /// `withTaskCancellation`'s): while a test clock exists, the new task is in flight instead of
+  /// the current one until it ends, when the current one is in flight again.
+  static func makeDelegate<T: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> T
+  ) -> Task<T, any Error> {
+    guard isTracking.load(ordering: .relaxed), let waiting = currentTask else {
+      return Task(operation: operation)
+    }
+    return state.withLock { state in
+      let task = Task<T, any Error> {
+        defer { handOver(to: waiting) }
+        return try await operation()
+      }
+      if state.inFlight.remove(waiting) != nil {
+        state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
+      }
+      state.events &+= 1
+      return task
+    }
+  }
+
+  /// The current task, a delegate, ends: the task that waits for it is in flight again.
+  private static func handOver(to waiting: UInt) {
+    guard let task = currentTask else { return }
+    state.withLock { state in
+      if state.inFlight.remove(task) != nil { state.inFlight.insert(waiting) }
+      state.events &+= 1
     }
   }
 
@@ -108,17 +143,20 @@ enum ClockActivity {
   }
 
   /// While anyone waits, watches whether tracked work does anything. After ``quietRounds``
-  /// rounds in which nothing happened, lets go of the tasks in flight and wakes the waiters. A
+  /// rounds and ``quietTime`` in which nothing happened, lets go of the tasks in flight and wakes the waiters. A
   /// round is a short real-time pause, a turn of the global executor and a turn of the main
   /// actor: work that can run gets to run in it, so a slow machine stretches the rounds instead
   /// of cutting its work short. One watchdog serves every clock.
   private static func watch() async {
+    let clock = ContinuousClock()
     var lastEvents = state.withLock { $0.events }
     var quiet = 0
+    var quietSince = clock.now
     while true {
-      try? await Task.sleep(for: .milliseconds(1))
+      try? await Task.sleep(for: .milliseconds(2))
       await Task.yield()
       await MainActor.run {}
+      let now = clock.now
       let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
         guard !state.waiters.isEmpty else {
           state.isWatching = false
@@ -127,10 +165,11 @@ enum ClockActivity {
         guard state.events == lastEvents else {
           lastEvents = state.events
           quiet = 0
+          quietSince = now
           return []
         }
         quiet += 1
-        guard quiet >= quietRounds else { return [] }
+        guard quiet >= quietRounds, quietSince.duration(to: now) >= quietTime else { return [] }
         quiet = 0
         state.inFlight = []
         defer { state.waiters = [] }

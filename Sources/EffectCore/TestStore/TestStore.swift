@@ -282,6 +282,7 @@ public final class TestStore<State: Equatable, Action> {
   ) throws {
     try throwReportedIssues(fileID: fileID, line: line)
     var expected = exhaustivity == .on ? asserted : actual
+    let previous = expected
     defer { asserted = actual }
     do {
       try assert?(&expected)
@@ -289,7 +290,15 @@ public final class TestStore<State: Equatable, Action> {
       throw TestStoreFailure(
         "The assertion closure for \(what) threw \(error).", fileID: fileID, line: line)
     }
-    guard expected != actual else { return }
+    guard expected != actual else {
+      // As in TCA: a closure that describes no change, for an action that changed nothing, is
+      // a mistake in the test (it asserts something it does not check).
+      guard exhaustivity == .on, assert != nil, expected == previous else { return }
+      throw TestStoreFailure(
+        "Expected state to change after \(what), but no change occurred.\n\nThe assertion "
+          + "closure made no change to the state. If no change is expected, omit the closure.",
+        fileID: fileID, line: line)
+    }
     let headline =
       assert == nil
       ? "State changed after \(what), but no change was asserted:"

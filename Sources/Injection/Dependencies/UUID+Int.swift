@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension UUID {
   /// A UUID made from a number, for tests: `UUID(0)` is `00000000-0000-0000-0000-000000000000`,

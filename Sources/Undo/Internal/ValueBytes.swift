@@ -1,5 +1,5 @@
+import EffectCore
 @_spi(Reflection) import Swift
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +26,9 @@ struct ValueBytes: Sendable {
   /// 8, so that a word load never leaves an element's slot.
   private let words: [UInt64]?
 
-  private static let known = Mutex<[ObjectIdentifier: ValueBytes]>([:])
+  // A POSIX-mutex lock that ThreadSanitizer understands (the standard library's `Mutex` is a
+  // futex on Linux, whose accesses it reports as races).
+  private static let known = LockIsolated<[ObjectIdentifier: ValueBytes]>([:])
 
   /// The value bytes of `type`.
   static func of<T>(_ type: T.Type) -> ValueBytes {
