@@ -14,7 +14,7 @@ struct StatePath<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>?
   @usableFromInline let offset: Int?
 
-  @inlinable
+  @inlinable @inline(__always)
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     let offset = MemoryLayout<Root>.offset(of: keyPath)
     self.offset = offset
