@@ -119,9 +119,9 @@ struct Level10: Reducer {
   }
 }
 
-/// One generic feature around another: `Nested<Nested<…<Bench>>>` ten deep is the other shape
-/// of the nested-send row (a generic feature reused at every level).
-struct Nested<Inner: Reducer>: Reducer {
+/// One generic feature nested ten times (`Wrap<Wrap<…<Bench>>>`), as navigation's wrappers and
+/// users' generic features are: its key path and case path literals are into generic types.
+struct Wrap<Inner: Reducer>: Reducer {
   struct State {
     var inner: Inner.State
   }
@@ -129,11 +129,12 @@ struct Nested<Inner: Reducer>: Reducer {
     case inner(Inner.Action)
   }
   let child: Inner
-
   var body: some Reducer<State, Action> {
     Scope(state: \.inner, action: /Action.inner) { child }
   }
 }
+
+typealias Wrapped10 = Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Wrap<Bench>>>>>>>>>>
 
 /// A list of `Bench` rows.
 struct List: Reducer {

@@ -16,6 +16,7 @@ var rows: [Row] = []
 let send = SendBenchmarks(harness: harness)
 if only == nil || only == "send" { rows += send.send() }
 if only == nil || only == "nested-send" { rows += send.nestedSend() }
+if only == nil || only == "nested-send-generic" { rows += send.nestedGenericSend() }
 if only == nil || only == "row-send" {
   let sizes = quick ? [100, 10_000] : [100, 10_000, 100_000]
   let rowSends = send.rowSend(sizes: sizes)

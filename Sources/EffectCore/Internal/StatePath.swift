@@ -21,7 +21,7 @@ struct StatePath<Root, Value> {
     self.keyPath = nil
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     let offset = MemoryLayout<Root>.offset(of: keyPath)
     self.offset = offset

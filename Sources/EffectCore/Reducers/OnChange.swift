@@ -25,12 +25,25 @@ extension Reducer {
 }
 
 /// A reducer that reacts to a value's changes; see ``Reducer/onChange(of:_:)``.
+///
+/// Inlinable, so that the base reducer runs specialised in the module that uses it.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
-  let base: Base
-  let toValue: KeyPath<Base.State, Value>
-  let onChange: (Value, Value, inout Base.State) -> Effect<Base.Action>
+  @usableFromInline let base: Base
+  @usableFromInline let toValue: KeyPath<Base.State, Value>
+  @usableFromInline let onChange: (Value, Value, inout Base.State) -> Effect<Base.Action>
+
+  @usableFromInline
+  init(
+    base: Base, toValue: KeyPath<Base.State, Value>,
+    onChange: @escaping (Value, Value, inout Base.State) -> Effect<Base.Action>
+  ) {
+    self.base = base
+    self.toValue = toValue
+    self.onChange = onChange
+  }
 
   /// Runs the base reducer, then the change handler if the value changed.
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let old = state[keyPath: toValue]
     let effect = base.reduce(into: &state, action: action)

@@ -30,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - toChildState: The child's state inside the parent's.
   ///   - toChildAction: The case of the parent's actions that carries child actions.
   ///   - child: The child reducer.
-  @inlinable
+  @inlinable @inline(__always)
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CasePath<ParentAction, ChildAction>,

@@ -3,8 +3,13 @@ import Observation
 /// The engine of a root store: the state, the reducer, the send loop and the effects.
 @MainActor
 final class RootCore<R: Reducer>: StoreCore, Observable {
+  /// Calls the reducer. A store's initializer makes it where the reducer's type is known
+  /// (see `Store.init`), so that the whole tree of reducers runs specialised.
+  typealias ReduceFunction = (R, inout R.State, R.Action) -> Effect<R.Action>
+
   private var currentState: R.State
   private let reducer: R
+  private let reduceFunction: ReduceFunction
   private let inherited: InheritedContexts?
   let registry = EffectRegistry()
   private let registrar = ObservationRegistrar()
@@ -25,9 +30,13 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   /// Made once, on the first effect: it holds the way back in for actions that effects send.
   private var runtime: EffectRuntime<R.Action>?
 
-  init(initialState: R.State, reducer: R) {
+  init(
+    initialState: R.State, reducer: R,
+    reduce: @escaping ReduceFunction = { $0.reduce(into: &$1, action: $2) }
+  ) {
     self.currentState = initialState
     self.reducer = reducer
+    self.reduceFunction = reduce
     self.stateKeyPath = \RootCore<R>.state
     let contexts = InheritedContext.current
     self.inherited = contexts.isEmpty ? nil : InheritedContexts(contexts: contexts)
@@ -87,8 +96,8 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   }
 
   private func reduce(_ action: R.Action) -> Effect<R.Action> {
-    guard let inherited else { return reducer.reduce(into: &currentState, action: action) }
-    return inherited.withContext { reducer.reduce(into: &currentState, action: action) }
+    guard let inherited else { return reduceFunction(reducer, &currentState, action) }
+    return inherited.withContext { reduceFunction(reducer, &currentState, action) }
       .withContext(inherited)
   }
 

@@ -26,6 +26,15 @@ public final class Store<State, Action>: Observable {
     self.core = core
   }
 
+  /// A root store whose reducer is called through `reduce`: see the public initializer.
+  @usableFromInline
+  convenience init<R: Reducer>(
+    initialState: State, reducer: R,
+    reduce: @escaping (R, inout State, Action) -> Effect<Action>
+  ) where R.State == State, R.Action == Action {
+    self.init(core: RootCore(initialState: initialState, reducer: reducer, reduce: reduce))
+  }
+
   /// Creates a store.
   ///
   /// A store created inside ``InheritedContext/with(_:operation:)-(_,()->R)`` (for instance in
@@ -34,11 +43,17 @@ public final class Store<State, Action>: Observable {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> R
   ) where R.State == State, R.Action == Action {
-    self.init(core: RootCore(initialState: initialState, reducer: reducer()))
+    // The reducer is called through a function made here, where `R` is known: the whole tree
+    // of reducers, generic features included, is then specialised in the module that makes
+    // the store, instead of running generic code that looks up type metadata on every action.
+    self.init(
+      initialState: initialState, reducer: reducer(),
+      reduce: { $0.reduce(into: &$1, action: $2) })
   }
 
   /// The current state.
