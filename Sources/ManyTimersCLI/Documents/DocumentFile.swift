@@ -42,7 +42,11 @@ enum DocumentFile {
   /// Replaces the document at `path` atomically.
   static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
     var existing = stat()
-    let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+    let exists = stat(path, &existing) == 0
+    // The rename below needs only the folder to be writable: a read-only document would be
+    // replaced without a word. Its permissions say it must not change.
+    if exists, !isWritable(existing, path) { throw .readOnly }
+    let mode = exists ? existing.st_mode & 0o7777 : 0o644
     let temporary = try writeTemporary(document.encoded(), beside: path, mode: mode)
     guard rename(temporary, path) == 0 else {
       let error = errno
@@ -62,6 +66,13 @@ enum DocumentFile {
       throw errno == EEXIST ? .exists : .cannotSave(reason(errno))
     }
     syncDirectory(of: path)
+  }
+
+  /// Whether the permissions of the file at `path` let this process write it. The superuser
+  /// may write anything, so for it the file counts as read-only when no one may write it.
+  private static func isWritable(_ info: stat, _ path: String) -> Bool {
+    guard geteuid() != 0 else { return info.st_mode & 0o222 != 0 }
+    return access(path, W_OK) == 0
   }
 
   /// Flushes the folder's entry for the renamed file, so the new name survives a power cut.

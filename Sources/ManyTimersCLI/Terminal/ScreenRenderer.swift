@@ -13,16 +13,28 @@ struct ScreenRenderer {
     rows: [LonelyTimer.State], selected: Int, bell: Bool, prompt: String?, message: String?,
     title: String
   ) -> Frame {
+    frame(
+      count: rows.count, rows: { Array(rows[$0]) }, selected: selected, bell: bell,
+      prompt: prompt, message: message, title: title)
+  }
+
+  /// The frame for `count` timers, of which it asks `rows` only for those it shows.
+  func frame(
+    count: Int, rows: (Range<Int>) -> [LonelyTimer.State], selected: Int, bell: Bool,
+    prompt: String?, message: String?, title: String
+  ) -> Frame {
     var lines: [String] = []
     let bellText = bell ? "bell on" : "bell off"
-    lines.append(style(fit(" \(title) — \(rows.count) timers, \(bellText)"), bold: true))
+    let timers = count == 1 ? "1 timer" : "\(count) timers"
+    lines.append(style(fit(" \(title) — \(timers), \(bellText)"), bold: true))
     lines.append("")
     let listHeight = max(1, height - 6)
-    let first = max(0, min(selected - listHeight + 1, rows.count - listHeight))
-    for index in first..<min(rows.count, first + listHeight) {
-      lines.append(row(rows[index], number: index + 1, isSelected: index == selected))
+    let first = max(0, min(selected - listHeight + 1, count - listHeight))
+    let shown = first..<min(count, first + listHeight)
+    for (index, timer) in zip(shown, rows(shown)) {
+      lines.append(row(timer, number: index + 1, isSelected: index == selected))
     }
-    if rows.isEmpty { lines.append(fit("   (no timers — press a to add one)")) }
+    if count == 0 { lines.append(fit("   (no timers — press a to add one)")) }
     while lines.count < height - 3 { lines.append("") }
     lines.append(
       dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")))
