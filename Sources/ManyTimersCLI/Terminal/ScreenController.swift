@@ -84,7 +84,10 @@ final class ScreenController {
     case .backspace:
       if !text.isEmpty { text.removeLast() }
     case .character(let character):
-      guard text.count < TimerDocument.maximumNameLength else { return }
+      // Controls and bidirectional overrides would be saved and shown as '?': keep them out.
+      guard text.count < TimerDocument.maximumNameLength, TerminalText.isSafe(character) else {
+        return
+      }
       text.append(character)
     case .enter:
       self.prompt = nil

@@ -82,22 +82,17 @@ struct ScreenRenderer {
     color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
   }
 
-  /// Cuts text to the screen's width.
+  /// Cuts text to the screen's width, in columns.
   private func fit(_ text: String) -> String {
     truncate(text, width)
   }
 
   private func truncate(_ text: String, _ limit: Int) -> String {
-    // Control characters would move the cursor: names show them as '?'.
-    let clean = String(text.map { $0.isASCII && ($0.asciiValue ?? 32) < 32 ? "?" : $0 })
-    guard clean.count > limit else { return clean }
-    return limit > 1 ? String(clean.prefix(limit - 1)) + "…" : String(clean.prefix(limit))
+    TerminalText.truncated(text, toWidth: limit)
   }
 
   private func pad(_ text: String, _ count: Int, right: Bool) -> String {
-    guard text.count < count else { return text }
-    let padding = String(repeating: " ", count: count - text.count)
-    return right ? padding + text : text + padding
+    TerminalText.padded(text, toWidth: count, right: right)
   }
 }
 
