@@ -93,6 +93,12 @@ import Testing
     }
   }
 
+  @Test func dumpEscapesWhatATerminalWouldObey() async {
+    #expect(JSONText.string("a\u{9B}b\u{202E}c\u{7F}") == #""a\u009bb\u202ec\u007f""#)
+    let console = await Console.script(["rename 1 x\u{9B}2J\u{2067}y", "dump"], timers: 1)
+    #expect(console.output.first?.contains(#""name":"x\u009b2J\u2067y""#) == true)
+  }
+
   @Test func wideNamesKeepTheColumnsInLine() {
     let names = ["Tea", "緑茶を淹れる時間です本当に長い名前の例です", "🍵🍵🍵", "Cafe\u{301}", "ＦＵＬＬ"]
     for width in [40, 61, 80, 120] {
