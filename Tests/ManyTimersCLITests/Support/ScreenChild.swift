@@ -118,6 +118,12 @@ final class ScreenChild {
     await waitFor(timeout: timeout) { $0.text.contains(text) }
   }
 
+  /// Waits until the output contains one of `texts`.
+  @discardableResult
+  func waitFor(anyOf texts: [String], timeout: Duration = .seconds(10)) async -> Bool {
+    await waitFor(timeout: timeout) { child in texts.contains { child.text.contains($0) } }
+  }
+
   /// Waits for the program to end, reading its output meanwhile; kills it after `timeout`.
   /// - Returns: How long it took, or `nil` if it had to be killed.
   @discardableResult
