@@ -29,7 +29,11 @@ enum Terminal {
 
   /// Raw mode, alternate screen, hidden cursor; installs the handlers that undo them.
   static func enter() {
+    // Every global the handlers read is made here, before any handler can run: a global is
+    // initialized on first use, which is not async-signal-safe.
     let state = TerminalRestore.shared
+    _ = endingSignal.load(ordering: .sequentiallyConsistent)
+    _ = resized.load(ordering: .relaxed)
     tcgetattr(0, &state.pointee.saved)
     state.pointee.chainsToPrevious = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] != nil
     var ends: [Int32] = [-1, -1]

@@ -21,7 +21,9 @@ struct TerminalRestore {
   var capture: Int32 = -1
   /// A buffer for copying `capture` back.
   var buffer: UnsafeMutableRawPointer
-  static let bufferSize = 4096
+  // Computed, not stored: a stored static is initialized on first use, which a signal handler
+  // must not be the one to do.
+  static var bufferSize: Int { 4096 }
   /// The signal actions before `many-timers` installed its own, by signal number.
   var previous: UnsafeMutablePointer<sigaction>
   /// Whether a fatal signal goes on to the previous action (the Swift backtracer, when the
@@ -30,7 +32,7 @@ struct TerminalRestore {
   /// The write end of the pipe that tells the screen a SIGTERM, SIGHUP or SIGINT arrived.
   var wakeUp: Int32 = -1
 
-  static let signalCount = 65
+  static var signalCount: Int { 65 }
 
   /// The one instance, made on first use, before any handler exists.
   nonisolated(unsafe) static let shared: UnsafeMutablePointer<TerminalRestore> = {
