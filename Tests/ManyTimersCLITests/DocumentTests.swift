@@ -131,7 +131,7 @@ import Testing
         if console.output.isEmpty, console.errors.isEmpty {
           try? FileManager.default.removeItem(atPath: folder.path)
         }
-        return console.nextLine()
+        return console.nextLine().map { Array($0.utf8) }
       },
       isTerminal: false)
     let status = await app.run(["run", "--virtual-clock", "--open", path])

@@ -67,4 +67,32 @@ import Testing
     #expect(await reopened.run(["run", "--virtual-clock", "--open", path]) == .success)
     #expect(reopened.errors.isEmpty)
   }
+
+  @Test func theBuiltProgramRunsTheScenario() throws {
+    let result = try ExecutableTests().run(
+      ["run", "--virtual-clock", "--timers", "2"],
+      input: "start 2\nadvance 2\nduration 2 20\nadvance 3\nundo\nadvance 1\ndump\n")
+    #expect(result.err.isEmpty)
+    #expect(result.status == 0)
+    #expect(
+      result.out
+        == #"{"bell":true,"timers":[{"name":"Timer 1","duration":4,"remaining":4,"status":"ready"},"#
+        + #"{"name":"Timer 2","duration":7,"remaining":1,"status":"counting"}]}"# + "\n")
+  }
+
+  @Test func onTheScreenUndoingADurationAfterATickKeepsItRunning() async throws {
+    // The crash was on the screen: a row with more remaining than its duration.
+    let child = try ScreenChild(["shoebox", "--timers", "3"])
+    #expect(await child.waitFor("Timer 3"))
+    child.type("j+s")
+    #expect(await child.waitFor("0:16"), "timer 2 never ticked at 17 s")
+    child.type("u")
+    let repaired = await child.waitFor(anyOf: ["0:06", "0:05"], timeout: .seconds(5))
+    #expect(repaired, "the undone duration did not show")
+    #expect(child.process.isRunning)
+    child.type("q")
+    #expect(await child.waitForExit(timeout: .seconds(5)) != nil)
+    #expect(child.process.terminationReason == .exit)
+    #expect(child.process.terminationStatus == 0)
+  }
 }

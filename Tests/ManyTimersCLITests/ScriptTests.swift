@@ -125,7 +125,7 @@ import Testing
     #expect(await console.run(["--help"]) == .success)
     #expect(await console.run(["-h"]) == .success)
     #expect(await console.run(["--version"]) == .success)
-    #expect(console.output[0].contains("many-timers open FILE..."))
+    #expect(console.output[0].contains("many-timers open [--] FILE..."))
     #expect(console.output[0].contains("KEYS"))
     #expect(console.output[2] == Help.version)
   }

@@ -14,9 +14,12 @@ struct App {
   /// driving `many-timers run` through pipes reads each `dump` when it is made, not at exit.
   var output: (String) -> Void = { Terminal.write($0 + "\n") }
   var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-  /// Reads the next line of standard input, `nil` at its end.
-  var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+  /// Reads the next line of standard input as bytes, without its line end; `nil` at its end.
+  /// Bytes, not text: a line that is not UTF-8 is reported, as it is in a script file.
+  var readLine: () -> [UInt8]? = ScriptLines.readStandardInput
   var isTerminal: Bool = isatty(0) == 1 && isatty(1) == 1
+  /// `TERM`: a `dumb` terminal cannot draw the live screen.
+  var terminalType: String? = ProcessInfo.processInfo.environment["TERM"]
 
   func run(_ arguments: [String]) async -> ExitCode {
     let mode: Mode
@@ -39,7 +42,14 @@ struct App {
       await Bench(timers: timers, seconds: seconds, output: output).run()
       return .success
     case .interactive(let source):
-      guard isTerminal else { return await runScript(nil, virtualClock: false, source: source) }
+      guard isTerminal, terminalType != "dumb" else {
+        if isTerminal {
+          errorOutput(
+            "many-timers: TERM=dumb cannot show the live screen; reading script commands from "
+              + "standard input instead (see 'many-timers --help')")
+        }
+        return await runScript(nil, virtualClock: false, source: source)
+      }
       return await withHost(source, clock: ContinuousClock(), ringsBell: true) { host in
         await InteractiveScreen(host: host).run()
       }
@@ -54,6 +64,13 @@ struct App {
     let document = TimerDocument(
       id: UUID(), timer: LonelyTimer.State(name: name ?? fileName, duration: seconds))
     do {
+      // Whatever `open` would refuse, `new` refuses: both read the document the same way.
+      _ = try TimerDocument.decode(document.encoded())
+    } catch {
+      errorOutput("error: \(error)\nRun 'many-timers --help' for usage.")
+      return .usage
+    }
+    do {
       try DocumentFile.create(document, at: path)
       output("created \(path)")
       return .success
@@ -66,18 +83,15 @@ struct App {
   private func runScript(
     _ scriptPath: String?, virtualClock: Bool, source: TimerSource
   ) async -> ExitCode {
-    var lines: [String]? = nil
+    var lines: ScriptLines?
     if let scriptPath {
-      guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+      guard let contents = FileManager.default.contents(atPath: scriptPath) else {
         let reason =
           FileManager.default.fileExists(atPath: scriptPath) ? "cannot read it" : "no such file"
         errorOutput("error: \(scriptPath): \(reason)")
         return .noInput
       }
-      // "\r\n" is one Character in Swift, so splitting on "\n" alone would leave a script
-      // written with CRLF line ends as one long line.
-      lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        .map(String.init)
+      lines = ScriptLines(contents)
     }
     let testClock = TestClock()
     let clock: any Clock<Duration> = virtualClock ? testClock : ContinuousClock()
@@ -93,11 +107,11 @@ struct App {
         },
         output: output, errorOutput: errorOutput)
       var number = 0
-      while !runner.didQuit,
-        let line = lines.map({ number < $0.count ? $0[number] : nil }) ?? readLine()
-      {
+      while !runner.didQuit {
+        let next = lines != nil ? lines?.next() : readLine()
+        guard let bytes = next else { break }
         number += 1
-        await runner.run(line: line, number: number)
+        await runner.run(line: ScriptLines.text(bytes), number: number)
       }
       for problem in host.save() {
         errorOutput("error: \(problem)")
@@ -124,6 +138,17 @@ struct App {
         }
       }
       if let worst { return worst }
+      // Two sessions of one file would each save over the other's edits.
+      var opened: [DocumentFile.FileIdentity: String] = [:]
+      for (path, _) in documents {
+        guard let identity = DocumentFile.identity(path) else { continue }
+        if let first = opened[identity] {
+          errorOutput(
+            "error: \(path): the same document as \(first); open each document once")
+          return .usage
+        }
+        opened[identity] = path
+      }
     }
     let host: any TimerHost = withDependencies {
       $0.continuousClock = clock

@@ -27,53 +27,80 @@ enum Arguments {
     guard let command = arguments.first else {
       return .interactive(.shoebox(count: defaultTimerCount))
     }
+    // After "--", every argument is a FILE, even one that starts with "-".
     var rest = Array(arguments.dropFirst())
+    var operands: [String] = []
+    if let end = rest.firstIndex(of: "--") {
+      operands = Array(rest[(end + 1)...])
+      rest.removeSubrange(end...)
+    }
     switch command {
     case "-h", "--help", "help":
+      try noneLeft(rest + operands, command)
       return .help
     case "--version":
+      try noneLeft(rest + operands, command)
       return .version
     case "shoebox":
-      let count = try option("--timers", in: &rest, as: count) ?? defaultTimerCount
-      try noneLeft(rest, command)
+      let count = try option("--timers", in: &rest, as: timerCount) ?? defaultTimerCount
+      try noneLeft(rest + operands, command)
       return .interactive(.shoebox(count: count))
     case "open":
-      guard !rest.isEmpty else { throw UsageError(description: "'open' needs at least one FILE") }
-      if let flag = rest.first(where: { $0.hasPrefix("-") }) {
-        throw UsageError(description: "unknown option '\(flag)' for 'open'")
-      }
-      return .interactive(.documents(rest))
+      try noOptions(rest, command)
+      let files = rest + operands
+      guard !files.isEmpty else { throw UsageError(description: "'open' needs at least one FILE") }
+      return .interactive(.documents(files))
     case "new":
       let name = try option("--name", in: &rest) { $0 }
       let duration = try option("--duration", in: &rest, as: durationValue)
-      guard rest.count == 1, let path = rest.first, !path.hasPrefix("-") else {
+      try noOptions(rest, command)
+      guard rest.count + operands.count == 1, let path = (rest + operands).first else {
         throw UsageError(description: "'new' needs exactly one FILE")
       }
       return .new(path: path, name: name, duration: duration)
     case "run":
       let script = try option("--script", in: &rest) { $0 }
       let virtualClock = flag("--virtual-clock", in: &rest)
-      let count = try option("--timers", in: &rest, as: count)
+      let count = try option("--timers", in: &rest, as: timerCount)
       var source = TimerSource.shoebox(count: count ?? defaultTimerCount)
       if let index = rest.firstIndex(of: "--open") {
-        let files = Array(rest[(index + 1)...])
+        // The files run up to the next option: `--open a.timer --bogus` is a bad option, not a
+        // file called "--bogus".
+        let end = rest[(index + 1)...].firstIndex { $0.hasPrefix("-") } ?? rest.endIndex
+        let files = Array(rest[(index + 1)..<end]) + operands
         guard !files.isEmpty else { throw UsageError(description: "'--open' needs a FILE") }
         guard count == nil else {
           throw UsageError(description: "use either '--timers' or '--open', not both")
         }
         source = .documents(files)
-        rest.removeSubrange(index...)
+        rest.removeSubrange(index..<end)
+        operands = []
       }
-      try noneLeft(rest, command)
+      try noneLeft(rest + operands, command)
       return .run(script: script, virtualClock: virtualClock, source: source)
     case "bench":
       let timers = try option("--timers", in: &rest, as: count) ?? 1_000
       let seconds = try option("--seconds", in: &rest, as: durationValue) ?? 5
-      try noneLeft(rest, command)
+      try noneLeft(rest + operands, command)
       return .bench(timers: timers, seconds: max(1, seconds))
     default:
-      throw UsageError(description: "unknown command '\(command)'")
+      throw UsageError(description: "unknown command \(Quoted.text(command))")
     }
+  }
+
+  /// The most timers a shoebox may hold (`--timers`): what the live screen keeps ticking once a
+  /// second on this machine.
+  static let maximumTimers = TimerBudget.maximumTimers
+
+  private static func timerCount(_ text: String) throws(UsageError) -> Int? {
+    guard let value = count(text) else { return nil }
+    guard value <= maximumTimers else {
+      throw UsageError(
+        description:
+          "'--timers' is at most \(maximumTimers) on this machine (\(TimerBudget.reason)), "
+          + "not \(value)")
+    }
+    return value
   }
 
   private static func count(_ text: String) -> Int? {
@@ -86,15 +113,16 @@ enum Arguments {
   }
 
   private static func option<Value>(
-    _ name: String, in arguments: inout [String], as convert: (String) -> Value?
+    _ name: String, in arguments: inout [String],
+    as convert: (String) throws(UsageError) -> Value?
   ) throws(UsageError) -> Value? {
     guard let index = arguments.firstIndex(of: name) else { return nil }
     guard index + 1 < arguments.count else {
       throw UsageError(description: "'\(name)' needs a value")
     }
     let text = arguments[index + 1]
-    guard let value = convert(text) else {
-      throw UsageError(description: "bad value '\(text)' for '\(name)'")
+    guard let value = try convert(text) else {
+      throw UsageError(description: "bad value \(Quoted.text(text)) for '\(name)'")
     }
     arguments.removeSubrange(index...(index + 1))
     return value
@@ -107,7 +135,13 @@ enum Arguments {
   }
 
   private static func noneLeft(_ arguments: [String], _ command: String) throws(UsageError) {
+    try noOptions(arguments, command)
     guard let first = arguments.first else { return }
-    throw UsageError(description: "unexpected '\(first)' for '\(command)'")
+    throw UsageError(description: "unexpected \(Quoted.text(first)) for '\(command)'")
+  }
+
+  private static func noOptions(_ arguments: [String], _ command: String) throws(UsageError) {
+    guard let flag = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) else { return }
+    throw UsageError(description: "unknown option \(Quoted.text(flag)) for '\(command)'")
   }
 }

@@ -8,14 +8,15 @@ enum Help {
     USAGE
       many-timers                         interactive shoebox (12 timers) on a terminal
       many-timers shoebox [--timers N]    the same, with N timers
-      many-timers open FILE...            one timer per .timer file, side by side
+      many-timers open [--] FILE...       one timer per .timer file, side by side
       many-timers new FILE [--name NAME] [--duration DUR]
       many-timers run [--script FILE] [--virtual-clock] [--timers N | --open FILE...]
       many-timers bench [--timers N] [--seconds S]
       many-timers --help | -h | --version
 
-    When standard output is not a terminal, commands are read from standard input instead.
-    DUR is 90, 90s, 1m30s, 5m, 1h or 1:30.
+    When standard output is not a terminal, or TERM is dumb, commands are read from standard
+    input instead. DUR is 90, 90s, 1m30s, 5m, 1h or 1:30. '--' ends the options: every argument
+    after it is a FILE. --timers N is at most what this machine can keep ticking.
 
     KEYS
       up/down or j/k select   space toggle   s start   x stop   r reset
@@ -29,6 +30,8 @@ enum Help {
 
     EXIT STATUS
       0 ok, 64 bad usage, 65 bad script line or document, 66 missing input file,
-      73 'new' on an existing file, 74 a document could not be saved
+      73 'new' on an existing file, 74 a document could not be saved;
+      SIGTERM, SIGHUP or SIGINT end the screen (documents saved, terminal restored) by that
+      signal, so a shell reports 128 + N
     """
 }

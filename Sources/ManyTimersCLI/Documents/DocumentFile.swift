@@ -12,6 +12,12 @@ import Foundation
 /// is flushed to disk, then renamed over it: a crash leaves the old file or the new one, never a
 /// mix.
 enum DocumentFile {
+  /// Where a file is on its device, to tell when two paths name the same file.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
   static func read(_ path: String) throws(DocumentError) -> TimerDocument {
     guard FileManager.default.fileExists(atPath: path) else { throw .missing }
     var info = stat()
@@ -36,13 +42,30 @@ enum DocumentFile {
       throw .invalid(
         TimerDocument.tooLarge(stat(path, &info) == 0 ? Int(info.st_size) : data.count))
     }
-    return try TimerDocument.decode(data)
+    let document = try TimerDocument.decode(data)
+    removeStrayTemporaries(of: path)
+    return document
   }
 
-  /// Replaces the document at `path` atomically.
+  /// The file's device and inode: two paths to the same document (a link, `./`, `..`) have the
+  /// same identity. `nil` when it cannot be read.
+  static func identity(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  /// Replaces the document at `path` atomically. When `path` is a symbolic link, the file it
+  /// points to is replaced and the link stays a link.
   static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
+    let path = try target(of: path)
+    removeStrayTemporaries(of: path)
     var existing = stat()
-    let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+    let exists = stat(path, &existing) == 0
+    // The rename below needs only the folder to be writable: a read-only document would be
+    // replaced without a word. Its permissions say it must not change.
+    if exists, !isWritable(existing, path) { throw .readOnly }
+    let mode = exists ? existing.st_mode & 0o7777 : 0o644
     let temporary = try writeTemporary(document.encoded(), beside: path, mode: mode)
     guard rename(temporary, path) == 0 else {
       let error = errno
@@ -62,6 +85,43 @@ enum DocumentFile {
       throw errno == EEXIST ? .exists : .cannotSave(reason(errno))
     }
     syncDirectory(of: path)
+  }
+
+  /// The file a path names in the end: itself, or what its symbolic links lead to. Saving
+  /// renames a new file over this one, so the link keeps pointing to the document.
+  private static func target(of path: String) throws(DocumentError) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+    guard let resolved = realpath(path, nil) else {
+      throw .cannotSave("the link leads nowhere (\(reason(errno)))")
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Removes the temporary files that saves of the document at `path` left behind when their
+  /// process was killed: `.NAME.PID.RANDOM.tmp`, whose PID no longer runs. A save still running
+  /// in another process keeps its file.
+  static func removeStrayTemporaries(of path: String) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let prefix = ".\(url.lastPathComponent)."
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+      let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil,
+        pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink(folder + "/" + name)
+    }
+  }
+
+  /// Whether the permissions of the file at `path` let this process write it. The superuser
+  /// may write anything, so for it the file counts as read-only when no one may write it.
+  private static func isWritable(_ info: stat, _ path: String) -> Bool {
+    guard geteuid() != 0 else { return info.st_mode & 0o222 != 0 }
+    return access(path, W_OK) == 0
   }
 
   /// Flushes the folder's entry for the renamed file, so the new name survives a power cut.

@@ -137,6 +137,7 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
   case newerFormat(Int)
   case exists
   case cannotSave(String)
+  case readOnly
 
   var description: String {
     switch self {
@@ -148,6 +149,9 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
         + "update many-timers to open it"
     case .exists: "already exists; 'new' never overwrites a file"
     case .cannotSave(let reason): "cannot save: \(reason)"
+    case .readOnly:
+      "cannot save: the file is read-only; it was left as it was (make it writable with "
+        + "'chmod u+w' to save changes to it)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import EffectIdentifier
+import Observation
 import Undo
 
 /// Hosts one store per open document, each namespaced by its document's id, each with its own
@@ -33,6 +34,10 @@ final class DocumentsHost: TimerHost {
   }
 
   var rows: [LonelyTimer.State] { sessions.map(\.store.timer) }
+  var rowCount: Int { sessions.count }
+  func rows(in range: Range<Int>) -> [LonelyTimer.State] {
+    range.clamped(to: sessions.indices).map { sessions[$0].store.timer }
+  }
   var bell: Bool { sessions.first?.store.bell ?? true }
   var canAddAndRemove: Bool { false }
 
@@ -107,17 +112,11 @@ final class DocumentsHost: TimerHost {
     return problems
   }
 
-  func changes() -> AsyncStream<Void> {
-    let streams = sessions.map(\.store.states)
-    return AsyncStream { continuation in
-      let tasks = streams.map { states in
-        Task {
-          for await _ in states { continuation.yield() }
-        }
-      }
-      continuation.onTermination = { _ in
-        for task in tasks { task.cancel() }
-      }
+  func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
+    withObservationTracking {
+      for session in sessions { _ = session.store.state }
+    } onChange: {
+      onChange()
     }
   }
 }

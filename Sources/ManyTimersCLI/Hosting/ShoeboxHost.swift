@@ -1,4 +1,5 @@
 import EffectIdentifier
+import Observation
 import Undo
 
 /// Hosts the timers in one `Shoebox` store, with one undo history for its edits.
@@ -13,6 +14,11 @@ final class ShoeboxHost: TimerHost {
   }
 
   var rows: [LonelyTimer.State] { store.timers.map(\.value) }
+  var rowCount: Int { store.timers.count }
+  func rows(in range: Range<Int>) -> [LonelyTimer.State] {
+    let timers = store.timers
+    return range.clamped(to: 0..<timers.count).map { timers[$0].value }
+  }
   var bell: Bool { store.bell }
   var canAddAndRemove: Bool { true }
 
@@ -61,14 +67,11 @@ final class ShoeboxHost: TimerHost {
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
   func save() -> [String] { [] }
 
-  func changes() -> AsyncStream<Void> {
-    let states = store.states
-    return AsyncStream { continuation in
-      let task = Task {
-        for await _ in states { continuation.yield() }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
+  func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      onChange()
     }
   }
 }

@@ -4,6 +4,10 @@
 protocol TimerHost: AnyObject, Sendable {
   /// The timers, in order.
   var rows: [LonelyTimer.State] { get }
+  /// How many timers there are, without copying them.
+  var rowCount: Int { get }
+  /// The timers in `range`: the screen copies only the rows it shows.
+  func rows(in range: Range<Int>) -> [LonelyTimer.State]
   /// The shared bell setting.
   var bell: Bool { get }
   /// Whether `add` and `remove` are available (not in document mode).
@@ -22,16 +26,24 @@ protocol TimerHost: AnyObject, Sendable {
   func setBell(_ isOn: Bool)
   /// Writes every open document; returns one message per document that could not be saved.
   func save() -> [String]
-  /// One element per batch of changes, for redrawing.
-  func changes() -> AsyncStream<Void>
+  /// Calls `onChange` once, at the next change to any timer or to the bell after this call,
+  /// before the change lands. The screen calls it again each time it draws: changes between two
+  /// draws cost one flag, never a copy of the state or a queued event.
+  func onNextChange(_ onChange: @escaping @Sendable () -> Void)
 }
 
 extension TimerHost {
+  /// The timer at `index`.
+  func row(_ index: Int) -> LonelyTimer.State {
+    rows(in: index..<(index + 1))[0]
+  }
+
   /// The message for a timer number that does not exist, or `nil` when it does (1-based).
   func problem(withTimer number: Int) -> String? {
-    guard !(1...max(1, rows.count)).contains(number) || rows.isEmpty else { return nil }
-    return rows.isEmpty
+    let count = rowCount
+    guard !(1...max(1, count)).contains(number) || count == 0 else { return nil }
+    return count == 0
       ? "no timer \(number) (there are no timers)"
-      : "no timer \(number) (timers are numbered 1 to \(rows.count))"
+      : "no timer \(number) (timers are numbered 1 to \(count))"
   }
 }

@@ -67,14 +67,14 @@ enum ScriptCommand: Equatable {
       guard arguments.isEmpty else { throw .message("'\(verb)' takes no arguments") }
       return ["undo": .undo, "redo": .redo, "dump": .dump, "save": .save, "quit": .quit][verb]
     default:
-      throw .message("unknown command '\(verb)'")
+      throw .message("unknown command \(Quoted.text(verb))")
     }
   }
 
   private static func index(_ arguments: [String], _ verb: String) throws(ScriptError) -> Int {
     guard arguments.count == 1 else { throw .message("'\(verb)' needs one timer number") }
     guard let number = Int(arguments[0]), number >= 1 else {
-      throw .message("'\(arguments[0])' is not a timer number (timers count from 1)")
+      throw .message("\(Quoted.text(arguments[0])) is not a timer number (timers count from 1)")
     }
     return number
   }
@@ -91,7 +91,7 @@ enum ScriptCommand: Equatable {
 
   private static func duration(_ text: String) throws(ScriptError) -> Int {
     guard let seconds = TimerDuration.seconds(text) else {
-      throw .message("bad duration '\(text)' (use 90, 90s, 1m30s, 5m, 1h or 1:30)")
+      throw .message("bad duration \(Quoted.text(text)) (use 90, 90s, 1m30s, 5m, 1h or 1:30)")
     }
     return seconds
   }

@@ -23,9 +23,14 @@ final class ScriptRunner {
 
   /// Runs one line; errors are reported and the script goes on.
   func run(line: String, number: Int) async {
+    await run(line: .success(line), number: number)
+  }
+
+  /// Runs one line, or reports why it could not be read as text.
+  func run(line: Result<String, ScriptError>, number: Int) async {
     guard !didQuit else { return }
     do {
-      guard let command = try ScriptCommand.parse(line) else { return }
+      guard let command = try ScriptCommand.parse(line.get()) else { return }
       try await execute(command)
     } catch {
       hadErrors = true

@@ -1,17 +1,28 @@
 import Foundation
+import Synchronization
 
 /// The live screen: draws the timers, redraws only what changed when they tick, reads keys,
 /// saves documents as they change, and restores the terminal on the way out.
+///
+/// Its cost does not grow with the timers it does not show: a change to the state sets a flag
+/// (``TimerHost/onNextChange(_:)``, armed again at each draw), a heartbeat draws at most ten
+/// times a second when the flag is set, and a draw copies only the visible rows.
 @MainActor
 struct InteractiveScreen {
   let host: any TimerHost
 
   private enum Event {
     case keys([UInt8])
-    case changed
     case heartbeat
     case terminate
   }
+
+  /// Set when the state changed since the last draw.
+  private final class Changed: Sendable {
+    let flag = Atomic<Bool>(true)
+  }
+
+  static let heartbeat = Duration.milliseconds(100)
 
   func run() async -> ExitCode {
     let controller = ScreenController(host: host)
@@ -25,61 +36,65 @@ struct InteractiveScreen {
       for await bytes in Terminal.keys() { continuation.yield(.keys(bytes)) }
       continuation.yield(.keys([0x03]))
     }
-    let changeTask = Task { [host] in
-      for await _ in host.changes() { continuation.yield(.changed) }
+    // SIGTERM, SIGHUP and SIGINT end the screen like `q` does (documents are saved, the
+    // terminal restored), then the process ends by the same signal.
+    let endTask = Task {
+      for await _ in Terminal.endRequests() { continuation.yield(.terminate) }
     }
+    // On the main actor, so that a busy main actor delays heartbeats instead of queueing them.
     let heartbeat = Task {
       while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(250))
+        try? await Task.sleep(for: Self.heartbeat)
         continuation.yield(.heartbeat)
       }
     }
-    // SIGTERM and SIGHUP end the screen like `q` does: documents are saved, the terminal restored.
-    let signals = [SIGTERM, SIGHUP].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { continuation.yield(.terminate) }
-      source.resume()
-      return source
-    }
     defer {
-      for source in signals { source.cancel() }
       keyTask.cancel()
-      changeTask.cancel()
+      endTask.cancel()
       heartbeat.cancel()
     }
 
+    let changed = Changed()
     var previous: ScreenRenderer.Frame?
     var lastSave = ContinuousClock.now
     var problems: [String] = []
+    var decoder = KeyDecoder()
     func draw() {
       if Terminal.resized.exchange(false, ordering: .relaxed) {
         previous = nil
         Terminal.write("\u{1B}[2J")
       }
+      changed.flag.store(false, ordering: .relaxed)
+      host.onNextChange { [changed] in changed.flag.store(true, ordering: .relaxed) }
       let size = Terminal.size()
       let renderer = ScreenRenderer(width: size.columns, height: size.rows, color: color)
       let frame = renderer.frame(
-        rows: host.rows, selected: controller.selected, bell: host.bell,
-        prompt: controller.promptLine,
-        message: controller.message ?? problems.last.map { " \($0)" },
-        title: title)
+        count: host.rowCount, rows: host.rows(in:), selected: controller.selected,
+        bell: host.bell, prompt: controller.promptLine,
+        message: controller.message ?? problems.last.map { " \($0)" }, title: title)
       Terminal.write(ScreenDiff.update(from: previous, to: frame))
       previous = frame
     }
 
     draw()
-    for await event in events {
-      if case .terminate = event { break }
-      if case .keys(let bytes) = event {
-        for key in Key.decode(bytes) { controller.handle(key) }
-        if controller.wantsToQuit { break }
+    screen: for await event in events {
+      switch event {
+      case .terminate:
+        break screen
+      case .keys(let bytes):
+        for key in decoder.decode(bytes) { controller.handle(key) }
+        if controller.wantsToQuit { break screen }
+        draw()
+      case .heartbeat:
+        if ContinuousClock.now - lastSave > .seconds(2) {
+          problems = host.save()
+          lastSave = .now
+          if !problems.isEmpty { changed.flag.store(true, ordering: .relaxed) }
+        }
+        if changed.flag.load(ordering: .relaxed) || Terminal.resized.load(ordering: .relaxed) {
+          draw()
+        }
       }
-      if case .heartbeat = event, ContinuousClock.now - lastSave > .seconds(2) {
-        problems = host.save()
-        lastSave = .now
-      }
-      draw()
     }
     problems = host.save()
     Terminal.leave()

@@ -35,7 +35,7 @@ final class ScreenController {
       handle(key, in: prompt)
       return
     }
-    let count = host.rows.count
+    let count = host.rowCount
     switch key {
     case .up, .character("k"): selected = max(0, selected - 1)
     case .down, .character("j"): selected = min(max(0, count - 1), selected + 1)
@@ -52,7 +52,7 @@ final class ScreenController {
     case .character("-"), .character("_"): changeDuration(by: -10)
     case .character("n"):
       guard count > 0 else { return }
-      prompt = .rename(row: selected, text: host.rows[selected].name)
+      prompt = .rename(row: selected, text: host.row(selected).name)
     case .character("a"):
       guard host.canAddAndRemove else {
         message = " Documents are added with 'many-timers new FILE'."
@@ -66,7 +66,7 @@ final class ScreenController {
       }
       guard count > 0 else { return }
       host.remove(row: selected)
-      selected = min(selected, max(0, host.rows.count - 1))
+      selected = min(selected, max(0, host.rowCount - 1))
     case .character("q"), .controlC: wantsToQuit = true
     default: break
     }
@@ -84,7 +84,10 @@ final class ScreenController {
     case .backspace:
       if !text.isEmpty { text.removeLast() }
     case .character(let character):
-      guard text.count < TimerDocument.maximumNameLength else { return }
+      // Controls and bidirectional overrides would be saved and shown as '?': keep them out.
+      guard text.count < TimerDocument.maximumNameLength, TerminalText.isSafe(character) else {
+        return
+      }
       text.append(character)
     case .enter:
       self.prompt = nil
@@ -103,14 +106,14 @@ final class ScreenController {
     switch prompt {
     case .rename(let row, _):
       let name = text.trimmingCharacters(in: .whitespaces)
-      guard !name.isEmpty, row < host.rows.count, host.rows[row].name != name else { return }
+      guard !name.isEmpty, row < host.rowCount, host.row(row).name != name else { return }
       host.rename(row: row, to: name)
     case .add:
       switch Result(catching: { () throws(ScriptError) in try ScriptCommand.parse("add " + text) })
       {
       case .success(.add(let name, let duration)):
         host.add(name: name, duration: duration)
-        selected = max(0, host.rows.count - 1)
+        selected = max(0, host.rowCount - 1)
       default:
         message = " Could not read that; try: Tea 3m"
       }
@@ -118,13 +121,13 @@ final class ScreenController {
   }
 
   private func sendToSelected(_ action: LonelyTimer.Action) {
-    guard selected < host.rows.count else { return }
+    guard selected < host.rowCount else { return }
     host.send(action, row: selected)
   }
 
   private func changeDuration(by seconds: Int) {
-    guard selected < host.rows.count else { return }
-    let duration = host.rows[selected].duration
+    guard selected < host.rowCount else { return }
+    let duration = host.row(selected).duration
     host.setDuration(
       row: selected, seconds: min(TimerDuration.maximum, max(0, duration + seconds)))
   }

@@ -13,16 +13,28 @@ struct ScreenRenderer {
     rows: [LonelyTimer.State], selected: Int, bell: Bool, prompt: String?, message: String?,
     title: String
   ) -> Frame {
+    frame(
+      count: rows.count, rows: { Array(rows[$0]) }, selected: selected, bell: bell,
+      prompt: prompt, message: message, title: title)
+  }
+
+  /// The frame for `count` timers, of which it asks `rows` only for those it shows.
+  func frame(
+    count: Int, rows: (Range<Int>) -> [LonelyTimer.State], selected: Int, bell: Bool,
+    prompt: String?, message: String?, title: String
+  ) -> Frame {
     var lines: [String] = []
     let bellText = bell ? "bell on" : "bell off"
-    lines.append(style(fit(" \(title) — \(rows.count) timers, \(bellText)"), bold: true))
+    let timers = count == 1 ? "1 timer" : "\(count) timers"
+    lines.append(style(fit(" \(title) — \(timers), \(bellText)"), bold: true))
     lines.append("")
     let listHeight = max(1, height - 6)
-    let first = max(0, min(selected - listHeight + 1, rows.count - listHeight))
-    for index in first..<min(rows.count, first + listHeight) {
-      lines.append(row(rows[index], number: index + 1, isSelected: index == selected))
+    let first = max(0, min(selected - listHeight + 1, count - listHeight))
+    let shown = first..<min(count, first + listHeight)
+    for (index, timer) in zip(shown, rows(shown)) {
+      lines.append(row(timer, number: index + 1, isSelected: index == selected))
     }
-    if rows.isEmpty { lines.append(fit("   (no timers — press a to add one)")) }
+    if count == 0 { lines.append(fit("   (no timers — press a to add one)")) }
     while lines.count < height - 3 { lines.append("") }
     lines.append(
       dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")))
@@ -70,22 +82,17 @@ struct ScreenRenderer {
     color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
   }
 
-  /// Cuts text to the screen's width.
+  /// Cuts text to the screen's width, in columns.
   private func fit(_ text: String) -> String {
     truncate(text, width)
   }
 
   private func truncate(_ text: String, _ limit: Int) -> String {
-    // Control characters would move the cursor: names show them as '?'.
-    let clean = String(text.map { $0.isASCII && ($0.asciiValue ?? 32) < 32 ? "?" : $0 })
-    guard clean.count > limit else { return clean }
-    return limit > 1 ? String(clean.prefix(limit - 1)) + "…" : String(clean.prefix(limit))
+    TerminalText.truncated(text, toWidth: limit)
   }
 
   private func pad(_ text: String, _ count: Int, right: Bool) -> String {
-    guard text.count < count else { return text }
-    let padding = String(repeating: " ", count: count - text.count)
-    return right ? padding + text : text + padding
+    TerminalText.padded(text, toWidth: count, right: right)
   }
 }
 

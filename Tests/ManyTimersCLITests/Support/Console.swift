@@ -22,7 +22,7 @@ final class Console {
     let app = App(
       output: { [unowned self] in output.append($0) },
       errorOutput: { [unowned self] in errors.append($0) },
-      readLine: { [unowned self] in input.isEmpty ? nil : input.removeFirst() },
+      readLine: { [unowned self] in input.isEmpty ? nil : Array(input.removeFirst().utf8) },
       isTerminal: false)
     return await app.run(arguments)
   }
