@@ -65,11 +65,11 @@ import Testing
     // Timer 18 (55 s) is the last row on a 24-row screen: it shows a new second each second.
     let shown = Self.shownTimes(of: 18, in: watched)
     #expect(
-      Set(shown).count >= Self.seconds - 1,
+      Set(shown).count >= (TimingBudget.isStrict ? Self.seconds - 1 : 2),
       "in \(Self.seconds) s the screen showed \(shown) for timer 18")
     child.type("q")
-    let took = try #require(await child.waitForExit(timeout: .seconds(10)), "q did not end it")
-    #expect(took < .seconds(1), "q took \(took)")
+    let took = try #require(await child.waitForExit(timeout: .seconds(20)), "q did not end it")
+    #expect(took < TimingBudget.limit(.seconds(1)), "q took \(took)")
     #expect(child.process.terminationStatus == 0)
     #expect(child.isRestored)
   }
@@ -78,8 +78,8 @@ import Testing
     let child = try await startCounting()
     await child.waitFor(timeout: .milliseconds(500)) { _ in false }
     kill(child.process.processIdentifier, SIGHUP)
-    let took = try #require(await child.waitForExit(timeout: .seconds(10)), "SIGHUP did not end it")
-    #expect(took < .seconds(1), "SIGHUP took \(took)")
+    let took = try #require(await child.waitForExit(timeout: .seconds(20)), "SIGHUP did not end it")
+    #expect(took < TimingBudget.limit(.seconds(1)), "SIGHUP took \(took)")
     #expect(child.process.terminationReason == .uncaughtSignal)
     #expect(child.process.terminationStatus == SIGHUP)
     #expect(child.isRestored)
