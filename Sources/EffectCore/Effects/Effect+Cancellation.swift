@@ -124,6 +124,7 @@ extension Effect {
     under pathComponent: [AnyHashable],
     scopingUserIDs: Bool
   ) -> Effect<Parent> {
-    map(transform).prefixingCancelIDs(with: pathComponent, scopingUserIDs: scopingUserIDs)
+    mapping(transform, isEmbedding: true)
+      .prefixingCancelIDs(with: pathComponent, scopingUserIDs: scopingUserIDs)
   }
 }

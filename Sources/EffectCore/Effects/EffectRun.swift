@@ -24,6 +24,9 @@ struct EffectRun<Action> {
   /// Every context around the effect, outermost first, whatever kind: the actions it sends are
   /// transformed (``Effect/map(_:)``) inside them.
   var deliveryContexts: [any ReducerContext] = []
+  /// Whether a `map` other than the library's own embeddings transforms the effect's actions:
+  /// only then are ``deliveryContexts`` entered to deliver them.
+  var hasTransforms = false
   /// The path that scopes the ids the effect itself cancels by at run time
   /// (`withTaskCancellation(id:)`, `Task.cancel(id:)`), as the ids of its description are: `nil`
   /// while no child scope puts one in front of user ids.
@@ -35,7 +38,7 @@ struct EffectRun<Action> {
   }
 
   func map<NewAction>(
-    _ transform: @escaping @Sendable (Action) -> NewAction
+    _ transform: @escaping @Sendable (Action) -> NewAction, isEmbedding: Bool
   ) -> EffectRun<NewAction> {
     let prepare = self.prepare
     var run = EffectRun<NewAction>(priority: priority) { send in prepare(send.map(transform)) }
@@ -43,6 +46,7 @@ struct EffectRun<Action> {
     run.cancelsInFlight = cancelsInFlight
     run.contexts = contexts
     run.deliveryContexts = deliveryContexts
+    run.hasTransforms = hasTransforms || !isEmbedding
     run.cancelScope = cancelScope
     return run
   }

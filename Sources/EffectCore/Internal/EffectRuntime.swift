@@ -50,7 +50,8 @@ extension EffectRuntime {
     // The work ends the effect itself, so that it is the task's operation: a closure around it
     // would be one more allocation and one more frame for as long as the effect runs.
     let work = run.prepare(
-      send.with(handle: handle, finishing: true).transforming(inside: run.deliveryContexts))
+      send.with(handle: handle, finishing: true)
+        .transforming(inside: run.hasTransforms ? run.deliveryContexts : []))
     // The task inherits the task-local values the run's contexts bind around its creation, and
     // the scope in which it cancels by id.
     let scope = EffectScope(registry: registry, cancelScope: run.cancelScope)
@@ -76,7 +77,8 @@ extension EffectRuntime {
     let handle = EffectHandle(ids: subscription.cancelIDs, isSubscription: true)
     guard registry.insert(handle, cancelInFlight: subscription.cancelsInFlight) else { return nil }
     let unsubscribe = subscription.register(
-      send.with(handle: handle).transforming(inside: subscription.deliveryContexts))
+      send.with(handle: handle)
+        .transforming(inside: subscription.hasTransforms ? subscription.deliveryContexts : []))
     handle.attach { [weak registry] in
       unsubscribe()
       registry?.remove(handle)
