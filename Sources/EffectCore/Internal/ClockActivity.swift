@@ -26,7 +26,7 @@ enum ClockActivity {
     var inFlight: Set<UInt> = []
     /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
     var events: UInt64 = 0
-    var waiters: [UnsafeContinuation<Void, Never>] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
     /// Whether a watchdog runs (see `watch()`).
     var isWatching = false
   }
@@ -112,7 +112,7 @@ enum ClockActivity {
   /// `task` has gone to sleep on a test clock: it is settled.
   static func settled(_ task: UInt?) {
     guard let task else { return }
-    let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.events &+= 1
       guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty else { return [] }
       defer { state.waiters = [] }
@@ -130,7 +130,7 @@ enum ClockActivity {
   /// Suspends until every tracked task is settled, or until the ones left have been silent for
   /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go).
   static func waitUntilSettled() async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let startWatchdog = state.withLock { state -> Bool? in
         guard !state.inFlight.isEmpty else { return nil }
         state.waiters.append(continuation)
@@ -157,7 +157,7 @@ enum ClockActivity {
       await Task.yield()
       await MainActor.run {}
       let now = clock.now
-      let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
         guard !state.waiters.isEmpty else {
           state.isWatching = false
           return nil
