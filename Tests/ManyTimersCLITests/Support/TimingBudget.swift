@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The time limits of the screen's budget (ARCHITECTURE.md, "screen"): `q` and signals end the
 /// program within a second, the screen keeps 1 Hz.
 ///
@@ -10,6 +16,10 @@ import Foundation
 /// measured in dedicated checks, not in timed unit tests.
 enum TimingBudget {
   static let isStrict = ProcessInfo.processInfo.environment["SCREEN_BUDGET_SECONDS"] != nil
+
+  /// Whether this test process (and so the program it runs, built alongside) was built with
+  /// ThreadSanitizer, whose runtime defines `__tsan_init`.
+  static let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
   /// `budget` in the dedicated run, eight times as much otherwise.
   static func limit(_ budget: Duration) -> Duration {
