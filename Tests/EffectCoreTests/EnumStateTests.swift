@@ -39,27 +39,23 @@ import Testing
     let clock: TestClock<Duration>
     var usesIfCaseLet = true
 
+    /// The app's own part: logging in and out changes the case.
+    static func logInAndOut(_ state: inout State, _ action: Action) -> Effect<Action> {
+      switch action {
+      case .logOut: state = .loggedOut
+      case .logIn(let id): state = .loggedIn(Counter.State(id: id))
+      case .loggedIn: break
+      }
+      return .none
+    }
+
     var body: some Reducer<State, Action> {
       if usesIfCaseLet {
-        Reduce { state, action in
-          switch action {
-          case .logOut: state = .loggedOut
-          case .logIn(let id): state = .loggedIn(Counter.State(id: id))
-          case .loggedIn: break
-          }
-          return .none
-        }
-        .ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { Counter(clock: clock) }
+        Reduce(Self.logInAndOut)
+          .ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { Counter(clock: clock) }
       } else {
         Scope(state: /State.loggedIn, action: /Action.loggedIn) { Counter(clock: clock) }
-        Reduce { state, action in
-          switch action {
-          case .logOut: state = .loggedOut
-          case .logIn(let id): state = .loggedIn(Counter.State(id: id))
-          case .loggedIn: break
-          }
-          return .none
-        }
+        Reduce(Self.logInAndOut)
       }
     }
   }

@@ -93,9 +93,6 @@ public struct ForEachDictionaryReducer<Parent: Reducer, Key: Hashable & Sendable
     if effect.isNone { return .none }
     let tag = tag(for: key)
     let toElementAction = self.toElementAction
-    return
-      effect
-      .lifted({ toElementAction.embed((key, $0)) }, under: tag, scopingUserIDs: true)
-      .tagged(with: .child(tag))
+    return effect.liftedFromChild({ toElementAction.embed((key, $0)) }, tag: tag)
   }
 }

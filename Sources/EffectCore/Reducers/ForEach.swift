@@ -169,9 +169,6 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let tag = tag(for: id)
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
     let embed = toElementAction._embed
-    return
-      effect
-      .lifted({ embed((id, $0)) }, under: tag, scopingUserIDs: true)
-      .tagged(with: .child(tag))
+    return effect.liftedFromChild({ embed((id, $0)) }, tag: tag)
   }
 }

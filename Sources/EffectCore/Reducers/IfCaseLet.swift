@@ -75,22 +75,18 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   @inlinable
-  func identity(of state: Parent.State) -> IfLetReducer<Parent, Child>.Identity {
-    guard let child = toChildState.path.extract(from: state) else { return .absent }
-    return .present(IfLetReducer<Parent, Child>.id(of: child))
+  func identity(of state: Parent.State) -> ChildIdentity {
+    ChildIdentity.of(toChildState.path.extract(from: state))
   }
 
   @usableFromInline
   func tag(_ id: AnyHashable?) -> [AnyHashable] {
-    guard let id else { return [toChildState.tag] }
-    return [toChildState.tag, id]
+    ChildIdentity.tag(at: toChildState.tag, id: id)
   }
 
   @usableFromInline
   func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
-    let tag = tag(id)
-    return effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true)
-      .tagged(with: .child(tag))
+    effect.liftedFromChild(toChildAction.embed, tag: tag(id))
   }
 
   @usableFromInline

@@ -78,40 +78,19 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag(id)))))
   }
 
-  /// Whether the child is there, and which one it is when its state is `Identifiable`: a child
-  /// replaced by one with another id is a new child, whose predecessor's effects end (TCA).
-  @usableFromInline
-  enum Identity: Equatable {
-    case absent
-    case present(AnyHashable?)
-  }
-
   @inlinable
-  func identity(in state: inout Parent.State) -> Identity {
-    toChildState.read(&state) { child in
-      guard let child else { return .absent }
-      return .present(Self.id(of: child))
-    }
-  }
-
-  @usableFromInline
-  static func id(of child: Child.State) -> AnyHashable? {
-    guard let identifiable = child as? any Identifiable else { return nil }
-    func id(_ value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }
-    return id(identifiable)
+  func identity(in state: inout Parent.State) -> ChildIdentity {
+    toChildState.read(&state) { ChildIdentity.of($0) }
   }
 
   @usableFromInline
   func tag(_ id: AnyHashable?) -> [AnyHashable] {
-    guard let id else { return [toChildState.tag] }
-    return [toChildState.tag, id]
+    ChildIdentity.tag(at: toChildState.tag, id: id)
   }
 
   @usableFromInline
   func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
-    let tag = tag(id)
-    return effect.lifted(toChildAction.embed, under: tag, scopingUserIDs: true)
-      .tagged(with: .child(tag))
+    effect.liftedFromChild(toChildAction.embed, tag: tag(id))
   }
 
   @usableFromInline
