@@ -14,12 +14,13 @@ import Testing
 /// second, and `q` or a signal ends it within a second.
 ///
 /// By default it watches 5,000 timers for 3 seconds. The full check is 20 seconds, and 20,000
-/// timers for the 1 Hz figure, on a release build:
+/// timers for the 1 Hz figure; it passes on the debug build on an idle two-core machine (the
+/// signal test through the half-second grace of `Terminal.endGraceMicroseconds`, since a burst
+/// of 20,000 ticks keeps a debug build's main actor busy for about half a second):
 ///
 /// ```sh
-/// swift build -c release --build-tests
 /// SCREEN_BUDGET_SECONDS=20 SCREEN_BUDGET_TIMERS=20000 \
-///   swift test -c release --skip-build --filter ScreenBudgetTests
+///   swift test --skip-build --filter ScreenBudgetTests
 /// ```
 @Suite(.serialized) struct ScreenBudgetTests {
   static let environment = ProcessInfo.processInfo.environment

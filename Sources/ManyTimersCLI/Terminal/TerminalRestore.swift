@@ -132,7 +132,7 @@ func restoreTerminalOnCrash(_ number: Int32) {
 
 /// SIGTERM, SIGHUP or SIGINT while the screen is up: the first asks the screen to end (it saves
 /// and restores the terminal, then ends by the same signal); a second one, or a screen that does
-/// not end within a second, restores the terminal and ends the process at once.
+/// not end within half a second, restores the terminal and ends the process at once.
 func requestEndOnSignal(_ number: Int32) {
   let state = TerminalRestore.shared
   guard
