@@ -49,6 +49,19 @@ import Testing
     #expect(message?.contains("let path: CasePath<Route, Int> = /Route.case") == true)
   }
 
+  /// Why the unannotated path cannot reach a store: its root is the constructor, not `Route`,
+  /// so `receive`, `Scope` and `extract(from: sheet)` do not compile with it.
+  @Test func aPayloadCaseWithoutATypeAnnotationIsAPathFromTheConstructor() {
+    enum Sheet: Equatable {
+      case page(Int)
+      case none
+    }
+    let path = /Sheet.page
+    #expect(type(of: path) == CasePath<@Sendable (Int) -> Sheet, Void>.self)
+    let annotated: CasePath<Sheet, Int> = /Sheet.page
+    #expect(annotated.extract(from: .page(7)) == 7)
+  }
+
   struct NotAnEnum: Equatable { var value: Int }
 
   @Test func aPathIntoAStructWarns() {
