@@ -11,7 +11,11 @@ import Testing
       var text = ""
       var ticks = 0
     }
-    enum Action: Equatable { case startTimer, tick, typed(String), doneTapped }
+    enum Action: Equatable {
+      case startTimer, tick
+      case typed(String)
+      case doneTapped
+    }
     let clock: TestClock<Duration>
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {

@@ -11,7 +11,10 @@ import Testing
       var title = ""
       var ticks = 0
     }
-    enum Action: Equatable { case startTimer, tick, closeTapped, rename(String) }
+    enum Action: Equatable {
+      case startTimer, tick, closeTapped
+      case rename(String)
+    }
     let clock: TestClock<Duration>
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {

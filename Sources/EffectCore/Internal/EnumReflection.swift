@@ -98,7 +98,8 @@ struct EnumMetadata: @unchecked Sendable {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
     let sized = cases.filter { $0.type.map { _openExistential($0, do: size) > 0 } ?? true }
     guard sized.count != payloadCount else { return sized }
-    return Array(repeating: PayloadCase(name: "?", type: nil, isIndirect: false), count: payloadCount)
+    return Array(
+      repeating: PayloadCase(name: "?", type: nil, isIndirect: false), count: payloadCount)
   }
 
   /// The length of a mangled name, which may embed symbolic references holding zero bytes.

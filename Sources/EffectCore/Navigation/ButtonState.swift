@@ -55,13 +55,6 @@ public struct ButtonState<Action> {
     try perform(action.action)
   }
 
-  /// Calls `perform` with the button's action.
-  ///
-  /// - Parameter perform: Receives the action, or `nil` for a button that sends none.
-  public func withAction(_ perform: (Action?) async throws -> Void) async rethrows {
-    try await perform(action.action)
-  }
-
   /// The same button, with its action transformed.
   ///
   /// - Parameter transform: Turns the action into another.

@@ -28,14 +28,12 @@ public enum ButtonStateBuilder<Action> {
   }
 
   /// The buttons of the first branch of an `if`–`else` or a `switch`.
-  public static func buildEither(first component: [ButtonState<Action>]) -> [ButtonState<Action>]
-  {
+  public static func buildEither(first component: [ButtonState<Action>]) -> [ButtonState<Action>] {
     component
   }
 
   /// The buttons of the second branch of an `if`–`else` or a `switch`.
-  public static func buildEither(second component: [ButtonState<Action>]) -> [ButtonState<Action>]
-  {
+  public static func buildEither(second component: [ButtonState<Action>]) -> [ButtonState<Action>] {
     component
   }
 

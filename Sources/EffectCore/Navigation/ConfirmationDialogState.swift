@@ -51,7 +51,8 @@ public struct ConfirmationDialogState<Action>: EphemeralState {
     let buttons = buttons.map { $0.map(transform) }
     return ConfirmationDialogState<NewAction>(
       titleVisibility: titleVisibility, title: { title },
-      actions: { for button in buttons { button } }, message: message.map { message in { message } })
+      actions: { for button in buttons { button } }, message: message.map { message in { message } }
+    )
   }
 }
 

@@ -155,7 +155,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   func reduceDestination(
     in state: inout Parent.State, _ action: Destination.Action
   ) -> (Effect<Destination.Action>, closes: Bool) {
-    toPresentationState.modifyAlone(&state, placeholder: PresentationState(wrappedValue: nil)) { presentation in
+    toPresentationState.modifyAlone(&state, placeholder: PresentationState(wrappedValue: nil)) {
+      presentation in
       let closes = ephemeralStateCloses(presentation.wrappedValue!, on: action)
       return (destination.reduce(into: &presentation.wrappedValue!, action: action), closes)
     }
