@@ -4,7 +4,10 @@ import Testing
 /// `..` composes case paths through presentation and stack actions, for `receive` and
 /// extraction.
 @Suite struct CasePathCompositionTests {
-  enum Child: Equatable { case tap, rename(String) }
+  enum Child: Equatable {
+    case tap
+    case rename(String)
+  }
   enum Action: Equatable {
     case sheet(PresentationAction<Child>)
     case path(StackAction<Int, Child>)

@@ -59,7 +59,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [Way.run, .concatenatedWithID, .inTaskCancellation, .inUnstructuredTask, .merged])
+  @Test(arguments: [
+    Way.run, .concatenatedWithID, .inTaskCancellation, .inUnstructuredTask, .merged,
+  ])
   func aGrandchildUnderAScopeDismissesThePresentedChild(way: Way) async throws {
     let store = TestStore(initialState: Host.State()) { Host() }
     try await store.send(.sheet(.presented(.closer(.close(way)))))
