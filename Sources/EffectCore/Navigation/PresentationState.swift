@@ -93,7 +93,10 @@ public struct PresentationState<State> {
   /// Reading another case gives `nil`. Setting a value while the destination is in another case
   /// (or absent) changes nothing and reports a runtime warning; setting `nil` changes nothing.
   ///
-  /// - Parameter path: The destination's case.
+  /// - Parameters:
+  ///   - path: The destination's case.
+  ///   - fileID: Where the subscript is used, for the warning.
+  ///   - line: Where the subscript is used, for the warning.
   public subscript<Case>(
     case path: CasePath<State, Case>, fileID fileID: StaticString = #fileID,
     line line: UInt = #line

@@ -96,6 +96,8 @@ public struct StackState<Element> {
   /// - Parameters:
   ///   - id: The element's id.
   ///   - path: The element's case.
+  ///   - fileID: Where the subscript is used, for the warning.
+  ///   - line: Where the subscript is used, for the warning.
   public subscript<Case>(
     id id: StackElementID, case path: CasePath<Element, Case>,
     fileID fileID: StaticString = #fileID, line line: UInt = #line
