@@ -16,7 +16,7 @@ import Testing
       case dialog(PresentationAction<Dialog>)
       case deleteTapped
       case moreTapped
-      enum Alert: Equatable { case confirmDeletion, keep }
+      enum Alert: Equatable { case confirmDeletion, keep, askAgain }
       enum Dialog: Equatable { case duplicate, rename }
     }
 
@@ -37,6 +37,9 @@ import Testing
           // The alert is still there while the parent handles its action.
           #expect(state.alert != nil)
           state.items = []
+        case .alert(.presented(.askAgain)):
+          // A new alert in answer to the old one's button: the button closes the old one only.
+          state.alert = .deleteItems(count: state.items.count)
         case .dialog(.presented(.duplicate)):
           state.items += state.items
         case .alert, .dialog:
@@ -64,6 +67,15 @@ import Testing
     try await store.send(.deleteTapped) { $0.alert = .deleteItems(count: 2) }
     try await store.send(.alert(.presented(.keep))) { $0.alert = nil }
     try await store.send(.deleteTapped) { $0.alert = .deleteItems(count: 2) }
+    try await store.send(.alert(.dismiss)) { $0.alert = nil }
+    try await store.finish()
+  }
+
+  @Test func anAlertShownInAnswerToAnAlertStays() async throws {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    try await store.send(.deleteTapped) { $0.alert = .deleteItems(count: 2) }
+    try await store.send(.alert(.presented(.askAgain)))
+    #expect(store.state.alert != nil)
     try await store.send(.alert(.dismiss)) { $0.alert = nil }
     try await store.finish()
   }

@@ -47,7 +47,7 @@ import Testing
       case other(Edit.Action)
       case alert(Alert)
     }
-    enum Alert: Equatable { case confirm }
+    enum Alert: Equatable { case confirm, again }
     let clock: TestClock<Duration>
 
     var body: some Reducer<State, Action> {
@@ -74,6 +74,8 @@ import Testing
           state.destination = destination
         case .destination(.presented(.alert(.confirm))):
           state.confirmed += 1
+        case .destination(.presented(.alert(.again))):
+          state.destination = .alert(EnumDestinationTests.alert)
         case .destination:
           break
         }
@@ -83,10 +85,13 @@ import Testing
     }
   }
 
-  static let alert = AlertState<Destination.Alert> {
-    TextState("Sure?")
-  } actions: {
-    ButtonState(action: .confirm) { TextState("Yes") }
+  /// A new alert each time: showing it again is a new presentation.
+  nonisolated static var alert: AlertState<Destination.Alert> {
+    AlertState {
+      TextState("Sure?")
+    } actions: {
+      ButtonState(action: .confirm) { TextState("Yes") }
+    }
   }
 
   @Test func theChildOfTheCaseRunsInPlace() async throws {
@@ -158,6 +163,19 @@ import Testing
       $0.$destination[case: /Destination.State.edit]?.text = "x"
     }
     try await store.send(.show(.alert(Self.alert))) { $0.destination = .alert(Self.alert) }
+    try await store.send(.destination(.presented(.alert(.confirm)))) {
+      $0.destination = nil
+      $0.confirmed = 1
+    }
+    try await store.finish()
+  }
+
+  @Test func anAlertCaseShownAgainInAnswerToItsButtonStays() async throws {
+    let store = TestStore(initialState: Feature.State(destination: .alert(Self.alert))) {
+      Feature(clock: TestClock())
+    }
+    try await store.send(.destination(.presented(.alert(.again))))
+    #expect(store.state.destination == .alert(Self.alert))
     try await store.send(.destination(.presented(.alert(.confirm)))) {
       $0.destination = nil
       $0.confirmed = 1

@@ -10,7 +10,8 @@ enum DestinationCases {
     // Metatypes are immutable and never deallocated.
     let type: Any.Type?
     let isIndirect: Bool
-    let isIdentifiable: Bool
+    /// Whether the payload says which child it is: `Identifiable`, or an alert.
+    let hasIdentity: Bool
     /// The action type of an `EphemeralState` payload.
     let ephemeralAction: Any.Type?
   }
@@ -24,7 +25,9 @@ enum DestinationCases {
     let cases = metadata.payloadCases().map { payload in
       Case(
         type: payload.type, isIndirect: payload.isIndirect,
-        isIdentifiable: payload.type.map { $0 is any Identifiable.Type } ?? false,
+        hasIdentity: payload.type.map {
+          $0 is any Identifiable.Type || $0 is any PresentationInstance.Type
+        } ?? false,
         ephemeralAction: payload.type.flatMap(ephemeralAction(of:)))
     }
     known.withLock { $0[key] = cases }
@@ -38,13 +41,16 @@ enum DestinationCases {
     return tag < cases.count ? cases[tag] : nil
   }
 
-  /// The id of the payload of `value`'s case, when the payload is `Identifiable`.
+  /// The id of the payload of `value`'s case, when the payload is `Identifiable` (or an alert).
   static func payloadID<Enum>(of value: Enum, in metadata: EnumMetadata) -> AnyHashable? {
-    guard let payload = payloadCase(of: value, in: metadata), payload.isIdentifiable,
+    guard let payload = payloadCase(of: value, in: metadata), payload.hasIdentity,
       let type = payload.type
     else { return nil }
     func id<Payload>(_: Payload.Type) -> AnyHashable? {
       let payloadValue = metadata.payload(of: value, as: Payload.self, indirect: payload.isIndirect)
+      if let presentation = payloadValue as? any PresentationInstance {
+        return AnyHashable(presentation.instance)
+      }
       guard let identifiable = payloadValue as? any Identifiable else { return nil }
       func id(_ value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }
       return id(identifiable)
@@ -68,12 +74,16 @@ struct DestinationIdentity: Hashable, @unchecked Sendable {
 }
 
 extension ChildIdentity {
-  /// The identity of a presented child: its id when its state is `Identifiable`; for an enum
-  /// destination, its case and the id of the case's payload.
+  /// The identity of a presented child: its id when its state is `Identifiable`, the alert it
+  /// is for an alert or dialog; for an enum destination, its case and the identity of the
+  /// case's payload.
   @usableFromInline
   static func ofDestination<State>(_ destination: State?) -> Self {
     guard let destination else { return .absent }
     if State.self is any Identifiable.Type { return of(destination) }
+    if let presentation = destination as? any PresentationInstance {
+      return .present(AnyHashable(presentation.instance))
+    }
     // Optional's kind is an enum's too; a presented optional is not a destination enum.
     guard let metadata = EnumMetadata(State.self), !(State.self is any OptionalProtocol.Type)
     else { return .present(nil) }

@@ -35,6 +35,8 @@ public struct AlertState<Action>: EphemeralState {
   public let message: TextState?
   /// The buttons, in order; an alert without buttons shows one that dismisses it.
   public let buttons: [ButtonState<Action>]
+  /// Which presentation this is: a new one for each initializer call.
+  let instance = PresentationInstanceID.next()
 
   /// An alert.
   ///
@@ -64,6 +66,31 @@ public struct AlertState<Action>: EphemeralState {
   }
 }
 
-extension AlertState: Equatable where Action: Equatable {}
-extension AlertState: Hashable where Action: Hashable {}
+extension AlertState: Equatable where Action: Equatable {
+  /// Equal when they say the same and have the same buttons.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension AlertState: Hashable where Action: Hashable {
+  /// Hashes what it says and its buttons.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
+extension AlertState: PresentationInstance {}
+
+extension AlertState: CustomReflectable {
+  /// Reflects what it says and its buttons, as dumps and test failures show them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["title": title, "message": message as Any, "buttons": buttons],
+      displayStyle: .struct)
+  }
+}
 extension AlertState: Sendable where Action: Sendable {}

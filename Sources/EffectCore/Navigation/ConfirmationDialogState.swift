@@ -21,6 +21,8 @@ public struct ConfirmationDialogState<Action>: EphemeralState {
   public let message: TextState?
   /// The choices, in order.
   public let buttons: [ButtonState<Action>]
+  /// Which presentation this is: a new one for each initializer call.
+  let instance = PresentationInstanceID.next()
 
   /// A confirmation dialog.
   ///
@@ -66,6 +68,34 @@ public enum ConfirmationDialogStateTitleVisibility: Equatable, Hashable, Sendabl
   case visible
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Equal when they say the same and have the same buttons.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  /// Hashes what it says and its buttons.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
+extension ConfirmationDialogState: PresentationInstance {}
+
+extension ConfirmationDialogState: CustomReflectable {
+  /// Reflects what it says and its buttons, as dumps and test failures show them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "titleVisibility": titleVisibility, "title": title, "message": message as Any,
+        "buttons": buttons,
+      ],
+      displayStyle: .struct)
+  }
+}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
