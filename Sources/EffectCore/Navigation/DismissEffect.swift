@@ -24,11 +24,14 @@
 /// It works in any `.run` effect the child (or a child of its own that a plain `ifLet` or
 /// `Scope` holds) returns, in tasks such an effect creates, and in their
 /// `withTaskCancellation` operations: the presentation or stack reducer nearest to the effect
-/// marks it when it lifts it. Called anywhere else (an effect of a feature nobody presents, a
-/// detached task), it does nothing but report the mistake: a failure in a ``TestStore``, a
-/// runtime warning elsewhere.
+/// marks it when it lifts it.
 ///
-/// To test a feature on its own, make one that records the call instead:
+/// In the effects of a ``TestStore``'s own feature (a child tested on its own), it dismisses
+/// the test store, as TCA's does: ``TestStore/isDismissed`` turns `true`, the store's effects
+/// are cancelled, and sending to it fails. Called anywhere else (an effect of a feature nobody
+/// presents, a detached task), it does nothing but report the mistake, as a runtime warning.
+///
+/// A replacement records the call instead, where nothing presents the feature:
 ///
 /// ```swift
 /// let dismissed = LockIsolated(false)
@@ -38,7 +41,7 @@
 /// ```
 ///
 /// Where a presentation marks the effect, it wins over such a replacement: a presented child's
-/// `dismiss()` always dismisses it.
+/// `dismiss()` always dismisses it. (In a test store's own feature, both run.)
 public struct DismissEffect: Sendable {
   /// What a replacement does instead; `nil` for the one that dismisses.
   let replacement: (@MainActor @Sendable () -> Void)?
@@ -49,8 +52,8 @@ public struct DismissEffect: Sendable {
     replacement = nil
   }
 
-  /// An effect that calls `dismiss` when nothing presents the calling feature: for testing a
-  /// feature on its own.
+  /// An effect that calls `dismiss` when nothing presents the calling feature: for checking that
+  /// a feature asked to be dismissed.
   ///
   /// - Parameter dismiss: Runs on the main actor for each call.
   public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
