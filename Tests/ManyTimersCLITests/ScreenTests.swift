@@ -78,43 +78,51 @@ import Testing
   @Test func keysDriveTheSelectedTimer() async {
     let clock = TestClock()
     let controller = makeController(clock: clock)
-    for key in Key.decode(Array("jj k ".utf8)) { controller.handle(key) }
+    for key in Key.decode(Array("jj k ".utf8)) { await controller.handle(key) }
     #expect(controller.selected == 1)
     #expect(controller.host.rows[1].status == .counting)
     await clock.advance(by: .seconds(2))
     #expect(controller.host.rows[1].remaining == 5)
-    controller.handle(.character("x"))
-    controller.handle(.character("r"))
+    await controller.handle(.character("x"))
+    await controller.handle(.character("r"))
     #expect(controller.host.rows[1].remaining == 7)
-    controller.handle(.character("+"))
+    await controller.handle(.character("+"))
     #expect(controller.host.rows[1].duration == 17)
-    controller.handle(.character("b"))
+    await controller.handle(.character("b"))
     #expect(controller.host.bell == false)
-    controller.handle(.character("q"))
+    await controller.handle(.character("q"))
     #expect(controller.wantsToQuit)
   }
 
   @Test func renameAddDeleteUndoRedo() async {
     let controller = makeController(clock: TestClock())
-    controller.handle(.character("n"))
-    for _ in 0..<7 { controller.handle(.backspace) }
-    for key in Key.decode(Array("Tea".utf8)) { controller.handle(key) }
+    await controller.handle(.character("n"))
+    for _ in 0..<7 { await controller.handle(.backspace) }
+    for key in Key.decode(Array("Tea".utf8)) { await controller.handle(key) }
     #expect(controller.promptLine?.contains("Tea") == true)
-    controller.handle(.enter)
+    await controller.handle(.enter)
     #expect(controller.host.rows[0].name == "Tea")
-    controller.handle(.character("a"))
-    for key in Key.decode(Array("Eggs 7m".utf8)) { controller.handle(key) }
-    controller.handle(.enter)
+    await controller.handle(.character("a"))
+    for key in Key.decode(Array("Eggs 7m".utf8)) { await controller.handle(key) }
+    await controller.handle(.enter)
     #expect(controller.host.rows.last == LonelyTimer.State(name: "Eggs", duration: 420))
     #expect(controller.selected == 3)
-    controller.handle(.character("d"))
-    #expect(controller.host.rows.count == 3)
-    controller.handle(.character("u"))
+    await controller.handle(.character("d"))
+    #expect(controller.promptLine == " Delete timer 4, Eggs?  y delete · n keep")
+    await controller.handle(.character("n"))
+    #expect(controller.confirmation == nil)
     #expect(controller.host.rows.count == 4)
-    controller.handle(.character("U"))
+    await controller.handle(.character("d"))
+    await controller.handle(.character("y"))
+    #expect(controller.confirmation == nil)
     #expect(controller.host.rows.count == 3)
-    controller.handle(.character("n"))
-    controller.handle(.escape)
+    #expect(controller.selected == 2)
+    await controller.handle(.character("u"))
+    #expect(controller.host.rows.count == 4)
+    await controller.handle(.character("U"))
+    #expect(controller.host.rows.count == 3)
+    await controller.handle(.character("n"))
+    await controller.handle(.escape)
     #expect(controller.prompt == nil)
   }
 }

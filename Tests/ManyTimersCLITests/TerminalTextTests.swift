@@ -38,32 +38,32 @@ import Testing
     }
     let controller = ScreenController(host: host)
     var decoder = KeyDecoder()
-    controller.handle(.character("n"))
-    for _ in 0..<7 { controller.handle(.backspace) }
+    await controller.handle(.character("n"))
+    for _ in 0..<7 { await controller.handle(.backspace) }
     let name = String(repeating: "あ", count: 22)
     let bytes = Array(name.utf8)
     // The terminal hands the paste over in reads of 64 bytes, which cut characters.
     for start in stride(from: 0, to: bytes.count, by: 64) {
       for key in decoder.decode(Array(bytes[start..<min(bytes.count, start + 64)])) {
-        controller.handle(key)
+        await controller.handle(key)
       }
     }
-    controller.handle(.enter)
+    await controller.handle(.enter)
     #expect(host.rows[0].name == name)
   }
 
-  @Test func thePromptRefusesCharactersThatWouldReachTheTerminal() {
+  @Test func thePromptRefusesCharactersThatWouldReachTheTerminal() async {
     let host = withDependencies {
       $0.continuousClock = TestClock()
     } operation: {
       ShoeboxHost(state: .standard(count: 1))
     }
     let controller = ScreenController(host: host)
-    controller.handle(.character("n"))
+    await controller.handle(.character("n"))
     for character in ["\u{9B}", "\u{202E}", "\u{7F}", "\u{2066}", "x"] as [Character] {
-      controller.handle(.character(character))
+      await controller.handle(.character(character))
     }
-    controller.handle(.enter)
+    await controller.handle(.enter)
     #expect(host.rows[0].name == "Timer 1x")
   }
 

@@ -31,6 +31,10 @@ struct EffectRun<Action> {
   /// (`withTaskCancellation(id:)`, `Task.cancel(id:)`), as the ids of its description are: `nil`
   /// while no child scope puts one in front of user ids.
   var cancelScope: [AnyHashable]?
+  /// Makes, from the way back into the store, what `DismissEffect` does inside this effect:
+  /// set by the presentation or stack reducer nearest to the child that returned it (see
+  /// ``Effect/dismissible(by:)``), `nil` for every other effect.
+  var dismissal: (@Sendable (Send<Action>) -> EffectScope.Dismissal)?
 
   init(priority: TaskPriority?, prepare: @escaping @Sendable (Send<Action>) -> Work) {
     self.priority = priority
@@ -48,6 +52,7 @@ struct EffectRun<Action> {
     run.deliveryContexts = deliveryContexts
     run.hasTransforms = hasTransforms || !isEmbedding
     run.cancelScope = cancelScope
+    if let dismissal { run.dismissal = { send in dismissal(send.map(transform)) } }
     return run
   }
 

@@ -111,6 +111,7 @@ enum Dump {
     case is any Numeric, is Bool: return "\(value)"
     case let keyPath as AnyKeyPath: return "\(keyPath)"
     case let action as any CustomStringConvertible & DumpsAsDescription: return action.description
+    case let leaf as any DumpsAsLeaf: return leaf.dumpedLeaf
     default: break
     }
     let mirror = Mirror(reflecting: value)
@@ -134,6 +135,11 @@ protocol DumpsAsWrappedValue {
 
 extension Bound: DumpsAsWrappedValue {
   var dumpedValue: Any { wrappedValue }
+}
+
+/// Types that dump as one line of their own making rather than as their structure.
+protocol DumpsAsLeaf {
+  var dumpedLeaf: String { get }
 }
 
 /// Types that dump as their `description` rather than their structure.

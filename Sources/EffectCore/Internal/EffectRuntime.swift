@@ -42,19 +42,25 @@ struct EffectRuntime<Action> {
 extension EffectRuntime {
   /// Starts one task for a run effect. The handle is registered before the task exists, so a
   /// cancel that follows at once always finds it.
+  ///
+  /// `dismissal` is what `DismissEffect` does in an effect whose run says nothing of its own:
+  /// a part of a `concatenate` keeps the one of the effect it is part of.
   nonisolated static func start<A>(
-    _ run: EffectRun<A>, send: Send<A>, registry: EffectRegistry
+    _ run: EffectRun<A>, send: Send<A>, registry: EffectRegistry,
+    dismissal: EffectScope.Dismissal? = nil
   ) -> EffectHandle? {
     let handle = EffectHandle(ids: run.cancelIDs)
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
+    let send = send.with(handle: handle, finishing: true)
+      .transforming(inside: run.hasTransforms ? run.deliveryContexts : [])
     // The work ends the effect itself, so that it is the task's operation: a closure around it
     // would be one more allocation and one more frame for as long as the effect runs.
-    let work = run.prepare(
-      send.with(handle: handle, finishing: true)
-        .transforming(inside: run.hasTransforms ? run.deliveryContexts : []))
+    let work = run.prepare(send)
     // The task inherits the task-local values the run's contexts bind around its creation, and
-    // the scope in which it cancels by id.
-    let scope = EffectScope(registry: registry, cancelScope: run.cancelScope)
+    // the scope in which it cancels by id and dismisses its feature.
+    let scope = EffectScope(
+      registry: registry, cancelScope: run.cancelScope,
+      dismissal: run.dismissal.map { $0(send.withoutFinishing) } ?? dismissal)
     let task = run.withContexts {
       EffectScope.$current.withValue(scope) {
         ClockActivity.makeTask { Task(priority: run.priority, operation: work) }
@@ -121,9 +127,10 @@ extension Effect {
       }
       // A part with its own cancellation ids gets a task of its own, so that cancelling it by id
       // stops that part and lets the sequence go on.
-      guard let handle = EffectRuntime<Action>.start(run, send: send, registry: registry) else {
-        return
-      }
+      guard
+        let handle = EffectRuntime<Action>.start(
+          run, send: send, registry: registry, dismissal: EffectScope.current?.dismissal)
+      else { return }
       await withTaskCancellationHandler {
         await handle.wait()
       } onCancel: {

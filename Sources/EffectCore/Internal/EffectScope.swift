@@ -11,6 +11,18 @@ struct EffectScope: @unchecked Sendable {
 
   let registry: EffectRegistry
   let cancelScope: [AnyHashable]?
+  /// What `DismissEffect` does in this effect; `nil` outside the effects of a presented child
+  /// or of a test store's feature.
+  let dismissal: Dismissal?
+
+  /// How an effect dismisses its feature.
+  struct Dismissal: Sendable {
+    /// Whether a presentation or stack reducer presents the feature (it sends the parent
+    /// `.dismiss` or `.popFrom(id:)`); otherwise a test store runs it as its root.
+    let isPresentation: Bool
+    /// Dismisses the feature, and returns once the store has reduced what that took.
+    let dismiss: @Sendable () async -> Void
+  }
 
   /// The id as the registry knows it.
   func cancelID(_ id: some Hashable & Sendable) -> CancelID {

@@ -73,7 +73,7 @@ struct EnumMetadata: @unchecked Sendable {
     let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
     // Payload cases take tags 0..<payloadCount in declaration order.
     var cases: [PayloadCase] = []
-    for index in 0..<count where cases.count < payloadCount {
+    for index in 0..<count {
       let record = fields + 16 + index * recordSize
       let nameOffset = record.load(fromByteOffset: 4, as: Int32.self)
       guard nameOffset != 0 else { continue }
@@ -90,7 +90,16 @@ struct EnumMetadata: @unchecked Sendable {
         PayloadCase(
           name: fieldName, type: type, isIndirect: record.load(as: UInt32.self) & 0x1 != 0))
     }
-    return cases
+    guard cases.count > payloadCount else { return cases }
+    // The compiler lays out a case whose payload takes no space (a one-case enum, an empty
+    // struct) as a case without payload, among the cases after the payload ones: only the cases
+    // that take space hold tags 0..<payloadCount. When that does not account for them all, no
+    // case is named, rather than a wrong one.
+    func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+    let sized = cases.filter { $0.type.map { _openExistential($0, do: size) > 0 } ?? true }
+    guard sized.count != payloadCount else { return sized }
+    return Array(
+      repeating: PayloadCase(name: "?", type: nil, isIndirect: false), count: payloadCount)
   }
 
   /// The length of a mangled name, which may embed symbolic references holding zero bytes.

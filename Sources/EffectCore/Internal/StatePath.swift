@@ -37,6 +37,24 @@ struct StatePath<Root, Value> {
     }
   }
 
+  /// Runs `body` on the child's state, which `body` holds alone: in place through the offset;
+  /// otherwise taken out of the root (which holds `placeholder` meanwhile) and put back.
+  ///
+  /// For a path through a computed property (a property wrapper's projection, `\.$destination`),
+  /// ``modify(_:_:)`` gets a copy, changes it and sets it back, so the copy shares everything it
+  /// holds with the original until the set: a change to a shared array inside it copies the
+  /// array. Taking the value out first leaves one owner, at the cost of one more set.
+  @inlinable
+  func modifyAlone<Result>(
+    _ root: inout Root, placeholder: @autoclosure () -> Value, _ body: (inout Value) -> Result
+  ) -> Result {
+    guard let keyPath else { return modify(&root, body) }
+    var value = root[keyPath: keyPath]
+    root[keyPath: keyPath] = placeholder()
+    defer { root[keyPath: keyPath] = value }
+    return body(&value)
+  }
+
   /// Reads from the child's state where it lies; `body` must not change it. Its parameter is
   /// `inout` because an exclusive access is what lets the compiler borrow the value in place: a
   /// `borrowing` parameter filled from a pointer's `pointee` still copied the value out (a

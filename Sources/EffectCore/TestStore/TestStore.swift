@@ -41,6 +41,7 @@ public final class TestStore<State: Equatable, Action> {
   private let core: RootCore<RecordingReducer<State, Action>>
   private let recorder: ActionRecorder<State, Action>
   private let issues = TestIssueCollector()
+  private let dismissal = TestDismissal()
   private var asserted: State
 
   /// Creates a test store.
@@ -56,11 +57,19 @@ public final class TestStore<State: Equatable, Action> {
     self.recorder = recorder
     self.asserted = initialState
     let issues = self.issues
+    let feature = reducer().context(TestIssueContext(collector: issues))
     self.core = RootCore(
       initialState: initialState,
       reducer: RecordingReducer(
-        base: Reduce(reducer().context(TestIssueContext(collector: issues))), recorder: recorder))
+        base: Reduce(DismissibleRoot(base: feature, dismissal: dismissal)), recorder: recorder))
+    dismissal.registry = core.registry
   }
+
+  /// Whether the feature dismissed itself: a `DismissEffect` called in one of its own effects,
+  /// as a child feature tested on its own does when it closes (in a presented child's effects
+  /// it dismisses that child instead). Its effects have been cancelled then, and sending to the
+  /// store fails, as in TCA.
+  public var isDismissed: Bool { dismissal.isDismissed }
 
   /// The current state: the state after the last action reduced, asserted or not.
   public var state: State { core.state }
@@ -90,6 +99,11 @@ public final class TestStore<State: Equatable, Action> {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) async throws -> TestStoreTask {
+    guard !dismissal.isDismissed else {
+      throw TestStoreFailure(
+        "Can't send \(Dump.string(action)) to a dismissed test store: its feature dismissed "
+          + "itself.", fileID: fileID, line: line)
+    }
     try checkNoUnreceivedActions(
       before: "sending \(Dump.string(action))", fileID: fileID, line: line)
     recorder.isTestSend = true

@@ -1,38 +1,58 @@
+import EffectCore
 import Foundation
 
 /// What the keys do on the interactive screen, apart from the terminal: the selected row, the
-/// rename and add prompts, and the commands sent to the host.
+/// commands sent to the host, and, while one is open, the prompt or confirmation that
+/// ``ScreenModals`` presents.
 @MainActor
 final class ScreenController {
-  enum Prompt: Equatable {
-    case rename(row: Int, text: String)
-    case add(text: String)
-  }
-
   let host: any TimerHost
+  /// The prompt and the delete confirmation, as presented state.
+  let modals: Store<ScreenModals.State, ScreenModals.Action>
   private(set) var selected = 0
-  private(set) var prompt: Prompt?
   private(set) var message: String?
   private(set) var wantsToQuit = false
 
   init(host: any TimerHost) {
     self.host = host
+    modals = Store(initialState: ScreenModals.State()) { ScreenModals(host: host) }
   }
+
+  /// The open prompt, if any.
+  var prompt: TextPrompt.State? { modals.prompt }
+
+  /// The open confirmation, if any.
+  var confirmation: ConfirmationDialogState<ScreenModals.Confirmation>? { modals.confirmation }
 
   /// The prompt line the screen shows, if any.
   var promptLine: String? {
-    switch prompt {
-    case .rename(let row, let text):
-      " Rename timer \(row + 1): \(text)█  (enter to keep, esc to cancel)"
-    case .add(let text): " New timer [NAME] [DUR]: \(text)█  (enter to add, esc to cancel)"
-    case nil: nil
+    if let prompt {
+      switch prompt.purpose {
+      case .rename(let row):
+        return " Rename timer \(row + 1): \(prompt.text)█  (enter to keep, esc to cancel)"
+      case .add:
+        return " New timer [NAME] [DUR]: \(prompt.text)█  (enter to add, esc to cancel)"
+      }
     }
+    guard let confirmation else { return nil }
+    let choices = confirmation.buttons.map { button in
+      (button.role == .cancel ? "n " : "y ") + String(state: button.label)
+    }
+    return " \(String(state: confirmation.title))  " + choices.joined(separator: " · ")
   }
 
-  func handle(_ key: Key) {
+  /// Handles a key, and returns once what it started is done: an edit has reached the host, a
+  /// prompt or confirmation has closed.
+  func handle(_ key: Key) async {
     message = nil
-    if let prompt {
-      handle(key, in: prompt)
+    if prompt != nil {
+      guard let action = promptAction(for: key) else { return }
+      await sendToModals(.prompt(.presented(action)))
+      return
+    }
+    if let confirmation {
+      guard let choice = choice(for: key, in: confirmation) else { return }
+      await sendToModals(.confirmation(choice))
       return
     }
     let count = host.rowCount
@@ -52,72 +72,61 @@ final class ScreenController {
     case .character("-"), .character("_"): changeDuration(by: -10)
     case .character("n"):
       guard count > 0 else { return }
-      prompt = .rename(row: selected, text: host.row(selected).name)
+      await sendToModals(.renameTapped(row: selected, name: host.row(selected).name))
     case .character("a"):
       guard host.canAddAndRemove else {
         message = " Documents are added with 'many-timers new FILE'."
         return
       }
-      prompt = .add(text: "")
+      await sendToModals(.addTapped)
     case .character("d"):
       guard host.canAddAndRemove else {
         message = " Close a document by leaving it out of 'many-timers open'."
         return
       }
       guard count > 0 else { return }
-      host.remove(row: selected)
-      selected = min(selected, max(0, host.rowCount - 1))
+      await sendToModals(.deleteTapped(row: selected, name: host.row(selected).name))
     case .character("q"), .controlC: wantsToQuit = true
     default: break
     }
   }
 
-  private func handle(_ key: Key, in prompt: Prompt) {
-    var text: String
-    switch prompt {
-    case .rename(_, let current), .add(let current): text = current
-    }
+  /// What a key does in the open prompt.
+  private func promptAction(for key: Key) -> TextPrompt.Action? {
     switch key {
-    case .escape, .controlC:
-      self.prompt = nil
-      return
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-    case .character(let character):
-      // Controls and bidirectional overrides would be saved and shown as '?': keep them out.
-      guard text.count < TimerDocument.maximumNameLength, TerminalText.isSafe(character) else {
-        return
-      }
-      text.append(character)
-    case .enter:
-      self.prompt = nil
-      commit(prompt, text)
-      return
-    default:
-      return
-    }
-    switch prompt {
-    case .rename(let row, _): self.prompt = .rename(row: row, text: text)
-    case .add: self.prompt = .add(text: text)
+    case .escape, .controlC: .cancelled
+    case .backspace: .erased
+    case .character(let character): .typed(character)
+    case .enter: .submitted
+    default: nil
     }
   }
 
-  private func commit(_ prompt: Prompt, _ text: String) {
-    switch prompt {
-    case .rename(let row, _):
-      let name = text.trimmingCharacters(in: .whitespaces)
-      guard !name.isEmpty, row < host.rowCount, host.row(row).name != name else { return }
-      host.rename(row: row, to: name)
-    case .add:
-      switch Result(catching: { () throws(ScriptError) in try ScriptCommand.parse("add " + text) })
-      {
-      case .success(.add(let name, let duration)):
-        host.add(name: name, duration: duration)
-        selected = max(0, host.rowCount - 1)
-      default:
-        message = " Could not read that; try: Tea 3m"
-      }
+  /// What a key chooses in the open confirmation: `y` (or enter) its first choice that is not
+  /// the cancel button, `n` (or escape) the cancel button; a cancel button sends nothing, which
+  /// dismisses the confirmation.
+  private func choice(
+    for key: Key, in confirmation: ConfirmationDialogState<ScreenModals.Confirmation>
+  ) -> PresentationAction<ScreenModals.Confirmation>? {
+    let button: ButtonState<ScreenModals.Confirmation>?
+    switch key {
+    case .character("y"), .enter: button = confirmation.buttons.first { $0.role != .cancel }
+    case .character("n"), .escape, .controlC:
+      button = confirmation.buttons.first { $0.role == .cancel }
+    default: return nil
     }
+    var chosen: ScreenModals.Confirmation?
+    button?.withAction { chosen = $0 }
+    return chosen.map(PresentationAction.presented) ?? .dismiss
+  }
+
+  /// Sends to the modals and waits for their effects: the edits they end in, and their closing.
+  private func sendToModals(_ action: ScreenModals.Action) async {
+    let countBefore = host.rowCount
+    await modals.send(action).finish()
+    message = modals.message
+    let count = host.rowCount
+    selected = count > countBefore ? count - 1 : min(selected, max(0, count - 1))
   }
 
   private func sendToSelected(_ action: LonelyTimer.Action) {

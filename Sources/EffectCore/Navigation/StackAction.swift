@@ -1,0 +1,48 @@
+/// The actions of a navigation stack: an element's own, and the two that change the stack.
+///
+/// ```swift
+/// enum Action {
+///   case path(StackAction<Path.State, Path.Action>)
+/// }
+/// ```
+///
+/// `.forEach(\.path, action: /Action.path) { Path() }` runs the element's reducer for
+/// `.element(id:action:)`, pops for `.popFrom(id:)` and pushes for `.push(id:state:)`. An
+/// element dismisses itself with ``DismissEffect`` (Injection's `@Dependency(\.dismiss)`), which
+/// sends `.popFrom(id:)` with its id.
+///
+/// A feature whose stack holds the feature itself marks its own case `indirect`.
+public enum StackAction<State, Action> {
+  /// An action of the element with an id.
+  case element(id: StackElementID, action: Action)
+
+  /// Pops the element with an id and every element above it; the parent sees the action
+  /// first, while they are still there.
+  case popFrom(id: StackElementID)
+
+  /// Pushes an element under an id the stack does not hold yet (``StackState/nextID``, usually);
+  /// the parent sees the action after the push.
+  case push(id: StackElementID, state: State)
+}
+
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}
+extension StackAction: Hashable where State: Hashable, Action: Hashable {}
+extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+
+extension CasePath {
+  /// The path from a stack action to the action of one element:
+  /// `/Action.path .. .element(id: 0) .. /Path.Action.detail` matches
+  /// `.path(.element(id: 0, action: .detail(...)))`.
+  ///
+  /// - Parameter id: The element's id.
+  /// - Returns: A path that extracts the actions of that element only.
+  public static func element<ElementState>(id: StackElementID) -> Self
+  where Root == StackAction<ElementState, Value> {
+    CasePath(
+      embed: { .element(id: id, action: $0) },
+      extract: {
+        guard case .element(id, let action) = $0 else { return nil }
+        return action
+      })
+  }
+}
