@@ -41,9 +41,9 @@ import Testing
       load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
       isOn: unimplemented("Client.isOn", placeholder: true))
     let store = TestStore(initialState: Feature.State()) { Feature(client: client) }
-    let failure = await #expect(throws: TestStoreFailure.self) {
+    let failure = try await TestStoreFailure.collect {
       try await store.send(.check) { $0.isOn = true }
-    }
+    }.first
     #expect(failure?.message.contains("Unimplemented: 'Client.isOn' was called") == true)
     try await store.finish()
   }
