@@ -121,7 +121,7 @@ enum Dump {
       }
       let identifierEnd =
         name[index...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? name.endIndex
-      let startsAPath = result.last != "."
+      let startsAPath = index == name.startIndex || name[name.index(before: index)] != "."
       let continues = identifierEnd < name.endIndex && name[identifierEnd] == "."
       if startsAPath, continues {
         index = name.index(after: identifierEnd)

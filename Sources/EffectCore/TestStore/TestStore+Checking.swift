@@ -79,8 +79,10 @@ extension TestStore {
   ) {
     guard showsSkippedAssertions else { return }
     var exhaustive = previous
-    guard (try? withFeatureContexts({ try assert?(&exhaustive) })) != nil, exhaustive != actual
-    else { return }
+    if let assert {
+      do { try withFeatureContexts { try assert(&exhaustive) } } catch { return }
+    }
+    guard exhaustive != actual else { return }
     reportSkipped(
       "State changed after \(what()) beyond what was asserted:\n\n"
         + LineDiff.diff(exhaustive, actual) + "\n\n(Asserted: -, Actual: +)",
