@@ -48,10 +48,12 @@ import Testing
   @Test func receiveByPredicate() async throws {
     let store = TestStore(initialState: Loader.State()) { Loader() }
     try await store.send(.load) { $0.isLoading = true }
-    try await store.receive({ if case .loaded = $0 { true } else { false } }) {
-      $0.isLoading = false
-      $0.value = 42
-    }
+    try await store.receive(
+      { if case .loaded = $0 { true } else { false } },
+      assert: {
+        $0.isLoading = false
+        $0.value = 42
+      })
     try await store.finish()
   }
 

@@ -126,9 +126,10 @@ public struct TestStoreFailure: Error, CustomStringConvertible, Sendable {
   ) async rethrows -> [TestStoreFailure] {
     let failures = LockIsolated<[TestStoreFailure]>([])
     do {
-      try await $reporter.withValue({ failure in failures.withLock { $0.append(failure) } }) {
-        try await body()
+      let collect: @Sendable (TestStoreFailure) -> Void = { failure in
+        failures.withLock { $0.append(failure) }
       }
+      try await $reporter.withValue(collect, operation: body)
     } catch is TestStoreFailure {
       // Reported already: it is among the collected ones.
     } catch {
