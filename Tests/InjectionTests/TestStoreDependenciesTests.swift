@@ -92,3 +92,25 @@ import Testing
     try await store.finish()
   }
 }
+
+/// Docs/Testing.md's example, as written there.
+struct Stamp: Reducer {
+  struct State: Equatable { var stamped: Date? }
+  enum Action: Equatable { case stamp }
+  @Dependency(\.date) var date
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.stamped = date.now
+    return .none
+  }
+}
+
+@MainActor
+@Test func stampUsesTheStoresDate() async throws {
+  let store = TestStore(initialState: Stamp.State()) { Stamp() }
+  store.dependencies.date = .constant(Date(timeIntervalSince1970: 0))
+  try await store.send(.stamp) {
+    @Dependency(\.date) var date  // the store's, inside the closure
+    $0.stamped = date.now
+  }
+}
