@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 extension TestStore {
   /// Creates a test store whose feature runs in the test context with some dependencies
   /// overridden, in its reducer and in every effect.
@@ -12,23 +14,60 @@ extension TestStore {
   /// ```
   ///
   /// Dependencies without an override resolve to their `testValue`; one whose key has no test
-  /// value fails the next assertion with a message that names it.
+  /// value fails the next assertion with a message that names it. Change them later, between
+  /// sends, through ``TestStore/dependencies``.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
   ///   - update: Overrides dependencies, over the values in force where the store is created.
+  ///   - fileID: Where the store is made, for failures found when it goes away.
+  ///   - filePath: Where the store is made, for failures found when it goes away.
+  ///   - line: Where the store is made, for failures found when it goes away.
+  ///   - column: Where the store is made, for failures found when it goes away.
   public convenience init<R: Reducer>(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> R,
-    withDependencies update: (inout DependencyValues) throws -> Void
+    withDependencies update: (inout DependencyValues) throws -> Void,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) rethrows where R.State == State, R.Action == Action {
     var values = DependencyValues.current
     values.context = .test
     try update(&values)
     let scope = DependencyScope(values: values)
     // Built inside the overrides, so that properties resolved on creation (`@Injected`) see them.
-    let feature = scope.withContext { reducer() }.context(scope)
-    self.init(initialState: initialState) { feature }
+    let feature = scope.withContext { reducer() }
+    self.init(
+      initialState: initialState, reducer: { feature }, fileID: fileID, file: filePath,
+      line: line, column: column)
+    self[context: DependencyScope.self] = scope
+  }
+
+  /// The dependencies the feature runs with, in the test context: read them, or change them
+  /// between sends.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// store.dependencies.continuousClock = clock
+  /// try await store.send(.startTimer) { $0.isTimerRunning = true }
+  /// ```
+  ///
+  /// A change reaches every later action, every effect started after it, and the store's
+  /// assertion closures; effects already running keep the values they started with. Until a
+  /// store's dependencies are set (here or with `TestStore(…, withDependencies:)`), they are the
+  /// values in force where they are read, in the test context.
+  public var dependencies: DependencyValues {
+    get {
+      if let scope = self[context: DependencyScope.self] { return scope.values }
+      var values = DependencyValues.current
+      values.context = .test
+      return values
+    }
+    set {
+      self[context: DependencyScope.self] = DependencyScope(values: newValue)
+    }
   }
 }

@@ -10,13 +10,15 @@
 /// }
 /// ```
 ///
-/// A test that exercises the endpoint without overriding it fails with a message naming it,
-/// then goes on with the placeholder. Inside a `TestStore` the store's next assertion throws; in
-/// any other test the failure is recorded in the running Swift Testing or XCTest test, pointing
-/// at the line that made the endpoint.
+/// A test that exercises the endpoint without overriding it fails with a message naming it and
+/// the arguments it was called with, then goes on with the placeholder. Inside a `TestStore`
+/// the store's next assertion fails, at its own line; in any other test the failure is recorded
+/// in the running Swift Testing or XCTest test, pointing at the line that made the endpoint.
 ///
 /// The closure takes any arguments, and converts to an `async` or `throws` closure type:
-/// `@Sendable (Int) async throws -> [User]` takes `unimplemented(…, placeholder: [])`.
+/// `@Sendable (Int) async throws -> [User]` takes `unimplemented(…, placeholder: [])`. An
+/// endpoint that returns nothing needs no placeholder:
+/// `var log: @Sendable (String) -> Void = unimplemented("Client.log")`.
 ///
 /// - Parameters:
 ///   - description: What the endpoint is, for the failure message: `"APIClient.fetchUsers"`.
@@ -28,12 +30,14 @@
 /// - Returns: A closure that reports a failure and returns `placeholder`.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  placeholder: @autoclosure @escaping @Sendable () -> Result = (),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  { (_: repeat each Argument) in
-    reportUnimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
+  { (argument: repeat each Argument) in
+    reportUnimplemented(
+      description, arguments: repeat each argument, fileID: fileID, filePath: filePath,
+      line: line, column: column)
     return placeholder()
   }
 }
@@ -56,8 +60,10 @@ public func unimplemented<each Argument, Result>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  { (_: repeat each Argument) throws in
-    reportUnimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
+  { (argument: repeat each Argument) throws in
+    reportUnimplemented(
+      description, arguments: repeat each argument, fileID: fileID, filePath: filePath,
+      line: line, column: column)
     throw UnimplementedFailure(description: description)
   }
 }
@@ -75,12 +81,21 @@ public struct UnimplementedFailure: Error, Equatable, CustomStringConvertible {
   }
 }
 
-private func reportUnimplemented(
-  _ description: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+private func reportUnimplemented<each Argument>(
+  _ description: String, arguments: repeat each Argument, fileID: StaticString,
+  filePath: StaticString, line: UInt, column: UInt
 ) {
   let name = description.isEmpty ? "An endpoint" : "'\(description)'"
+  var count = 0
+  for _ in repeat each arguments { count += 1 }
+  var withArguments = ""
+  if count > 0 {
+    // One argument prints as itself, several as a tuple.
+    withArguments = " with "
+    debugPrint((repeat each arguments), terminator: "", to: &withArguments)
+  }
   DependencyIssue.report(
-    "Unimplemented: \(name) was called (made at \(fileID):\(line)).\n"
+    "Unimplemented: \(name) was called\(withArguments) (made at \(fileID):\(line)).\n"
       + "To fix it, override it where the test makes its store or runs the code: "
       + "withDependencies: { $0.<client>.<endpoint> = { … } }, or expect the call to fail the "
       + "test if it must not happen.",

@@ -15,8 +15,9 @@ extension Reducer {
   /// Outside any parent (and without a value provided with `DependencyValues.sharedState(_:_:)`)
   /// the child keeps its value and receives nothing. Observing ends with the child: when an
   /// `ifLet` dismisses it, a `forEach` removes it, or its store is released. It is a
-  /// subscription (`Effect.subscribe`), not a running task, so a test store's `finish()` does
-  /// not wait for it.
+  /// subscription (`Effect.subscribe`), which a test store counts as an effect still running
+  /// until the test cancels it: cancel the `TestStoreTask` of the child's first action, as
+  /// TCA tests cancel a `.task` action's task.
   ///
   /// - Parameters:
   ///   - toChildState: The child's shared value: `\.$counter`.

@@ -15,7 +15,9 @@ extension TestStore where State: Codable {
   ///   - coalescingKey: Steps with the same key in a row become one.
   ///   - assert: Changes the previous state into the expected state.
   ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file, for failures.
   ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
   /// - Returns: The action's effects.
   @discardableResult
   public func send(
@@ -25,10 +27,13 @@ extension TestStore where State: Codable {
     coalescing coalescingKey: AnyHashable? = nil,
     assert: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async throws -> TestStoreTask {
     let before = state
-    let task = try await send(action, assert: assert, fileID: fileID, line: line)
+    let task = try await send(
+      action, assert: assert, fileID: fileID, file: filePath, line: line, column: column)
     let changes = try StateDiff.changes(from: before, to: state)
     if !changes.isEmpty {
       history.record(
@@ -42,20 +47,28 @@ extension TestStore where State: Codable {
   ///
   /// - Parameters:
   ///   - history: The history the steps were recorded in by
-  ///     ``send(_:undoable:named:coalescing:assert:fileID:line:)``.
+  ///     ``send(_:undoable:named:coalescing:assert:fileID:file:line:column:)``.
   ///   - assert: Changes the previous state into the expected state.
   ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file, for failures.
   ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
   public func undo(
     _ history: UndoHistory,
     assert: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async throws {
     guard let step = history.popUndo() else {
-      throw TestStoreFailure("There is nothing to undo.", fileID: fileID, line: line)
+      throw TestStoreFailure(
+        "There is nothing to undo.", fileID: fileID, filePath: filePath, line: line,
+        column: column
+      ).report()
     }
-    try await apply(step, .undo, assert: assert, fileID: fileID, line: line)
+    try await apply(
+      step, .undo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Redoes the last undone step of `history` on this store and asserts the change.
@@ -64,22 +77,30 @@ extension TestStore where State: Codable {
   ///   - history: The history.
   ///   - assert: Changes the previous state into the expected state.
   ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file, for failures.
   ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
   public func redo(
     _ history: UndoHistory,
     assert: ((inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async throws {
     guard let step = history.popRedo() else {
-      throw TestStoreFailure("There is nothing to redo.", fileID: fileID, line: line)
+      throw TestStoreFailure(
+        "There is nothing to redo.", fileID: fileID, filePath: filePath, line: line,
+        column: column
+      ).report()
     }
-    try await apply(step, .redo, assert: assert, fileID: fileID, line: line)
+    try await apply(
+      step, .redo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private func apply(
     _ step: UndoStep, _ direction: PatchDirection, assert: ((inout State) throws -> Void)?,
-    fileID: StaticString, line: UInt
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async throws {
     var failure: (any Error)?
     let verb = direction == .undo ? "undoing" : "redoing"
@@ -88,9 +109,12 @@ extension TestStore where State: Codable {
       { state in
         do { try step.apply(to: &state, direction) } catch { failure = error }
       },
-      assert: assert, fileID: fileID, line: line)
+      assert: assert, fileID: fileID, file: filePath, line: line, column: column)
     if let failure {
-      throw TestStoreFailure("\(verb) failed: \(failure)", fileID: fileID, line: line)
+      throw TestStoreFailure(
+        "\(verb) failed: \(failure)", fileID: fileID, filePath: filePath, line: line,
+        column: column
+      ).report()
     }
   }
 }

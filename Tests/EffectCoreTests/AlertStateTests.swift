@@ -100,10 +100,11 @@ import Testing
 
   @Test func aMismatchedAlertFailsWithADiffOfItsText() async throws {
     let store = TestStore(initialState: Feature.State()) { Feature() }
-    let failure = await #expect(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.deleteTapped) { $0.alert = .deleteItems(count: 3) }
     }
-    let lines = failure?.description.split(separator: "\n") ?? []
+    #expect(failures.count == 1)
+    let lines = failures.first?.description.split(separator: "\n") ?? []
     #expect(lines.contains { $0.hasPrefix("-") && $0.contains(#"TextState("Delete 3 items?")"#) })
     #expect(lines.contains { $0.hasPrefix("+") && $0.contains(#"TextState("Delete 2 items?")"#) })
   }

@@ -71,9 +71,10 @@ import Testing
         return .none
       }
     }
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.send(.set(\.$name, "Blub")) { $0.name = "Blob Jr." }
-    }
+    let failure = try #require(
+      try await TestStoreFailure.collect {
+        try await store.send(.set(\.$name, "Blub")) { $0.name = "Blob Jr." }
+      }.first)
     #expect(failure.message.contains("-   name: \"Blob Jr.\""))
     #expect(failure.message.contains("+   name: \"Blub\""))
   }

@@ -97,25 +97,32 @@ struct ListenerHost: Reducer {
 
 @MainActor
 @Suite struct EffectSubscriptionTests {
-  @Test func deliversWhatTheSourceReportsAndFinishDoesNotWaitForIt() async throws {
+  @Test func deliversWhatTheSourceReportsAndRunsUntilCancelled() async throws {
     let feed = Feed()
     let store = TestStore(initialState: Listener.State()) { Listener(feed: feed) }
-    try await store.send(.listen)
+    let listening = try await store.send(.listen)
     #expect(feed.count == 1)
     feed.emit(1)
     try await store.receive(.received(1)) { $0.values = [1] }
-    try await store.finish()
+    // A subscription is an effect in flight: a test store's leak checks count it.
+    let failures = try await TestStoreFailure.collect { try await store.finish(timeout: .zero) }
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("a subscription of\n    .listen\n") == true)
     #expect(feed.count == 1)
+    await listening.cancel()
+    #expect(feed.count == 0)
+    try await store.finish()
   }
 
   @Test func aSendFromAReducerIsReducedRightAfterTheCurrentAction() async throws {
     let feed = Feed()
     let store = TestStore(initialState: Listener.State()) { Listener(feed: feed) }
-    try await store.send(.listen)
+    let listening = try await store.send(.listen)
     #expect(store.receivedActions.isEmpty)
     try await store.send(.emit(2)) { $0.values = [-2] }
     #expect(store.receivedActions == [.received(2)])
     try await store.receive(.received(2)) { $0.values = [-2, 2] }
+    await listening.cancel()
     try await store.finish()
   }
 
@@ -165,7 +172,7 @@ struct ListenerHost: Reducer {
     ) { ListenerHost(feed: feed) }
     try await store.send(.detail(.listen))
     try await store.send(.rows(id: 1, action: .listen))
-    try await store.send(.rows(id: 2, action: .listen))
+    let lastRow = try await store.send(.rows(id: 2, action: .listen))
     #expect(feed.count == 3)
     try await store.send(.dismiss) { $0.detail = nil }
     #expect(feed.count == 2)
@@ -173,6 +180,7 @@ struct ListenerHost: Reducer {
     #expect(feed.count == 1)
     feed.emit(4)
     try await store.receive(.rows(id: 2, action: .received(4))) { $0.rows[id: 2]?.values = [4] }
+    await lastRow.cancel()
     try await store.finish()
   }
 
@@ -194,6 +202,9 @@ struct ListenerHost: Reducer {
     #expect(await eventually { feed.count == 1 })
     feed.emit(6)
     try await store.receive(.received(6)) { $0.values = [6] }
+    // Started inside the concatenation's task, the subscription belongs to no send's task.
+    await store.skipInFlightEffects()
+    #expect(feed.count == 0)
     try await store.finish()
   }
 

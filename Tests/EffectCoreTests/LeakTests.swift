@@ -129,9 +129,13 @@ import Testing
     let parking = Parking()
     var store: TestStore? = TestStore(initialState: Parked.State()) { Parked(parking: parking) }
     weak let weakStore = store
+    let sendLine: UInt = #line + 1
     try await store?.send(.park(1_000)) { $0.parked = 1_000 }
     #expect(await eventually(timeout: .seconds(10)) { parking.parkedCount == 1_000 })
-    store = nil
+    // The test store fails the test, once for the action whose effects are left running.
+    let failures = await TestStoreFailure.collect { store = nil }
+    #expect(failures.map(\.line) == [sendLine])
+    #expect(failures.first?.message.hasPrefix("1000 effects returned for this action") == true)
     #expect(weakStore == nil)
     #expect(await eventually(timeout: .seconds(10)) { parking.left == 1_000 })
     #expect(parking.cancelled == 1_000)

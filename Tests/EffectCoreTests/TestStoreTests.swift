@@ -16,77 +16,77 @@ import Testing
     try await store.finish()
   }
 
-  @Test func wrongStateAssertionThrowsWithADiff() async throws {
+  @Test func wrongStateAssertionFailsWithADiffAtTheSend() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    var caught: TestStoreFailure?
     let line: UInt = #line + 2
-    do {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.increment) { $0.count = 2 }
-    } catch {
-      caught = error as? TestStoreFailure
     }
-    let failure = try #require(caught)
+    let failure = try #require(failures.only)
     #expect(failure.fileID == "EffectCoreTests/TestStoreTests.swift")
+    #expect(failure.filePath.hasSuffix("Tests/EffectCoreTests/TestStoreTests.swift"))
     #expect(failure.line == line)
-    #expect(failure.description.contains("-   count: 2"))
-    #expect(failure.description.contains("+   count: 1"))
+    // The column `#column` gives a call: its opening parenthesis.
+    #expect(failure.column == 27)
+    #expect(failure.severity == .error)
+    #expect(failure.message.contains("-   count: 2"))
+    #expect(failure.message.contains("+   count: 1"))
     #expect(failure.description.hasPrefix("EffectCoreTests/TestStoreTests.swift:\(line): "))
   }
 
-  @Test func unassertedStateChangeThrows() async throws {
+  @Test func unassertedStateChangeFails() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.send(.increment)
-    }
-    #expect(failure.message.contains("no change was asserted"))
+    let failures = try await TestStoreFailure.collect { try await store.send(.increment) }
+    #expect(failures.only?.message.contains("no change was asserted") == true)
   }
 
-  @Test func unexpectedActionThrows() async throws {
+  @Test func unexpectedActionFails() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     try await store.send(.incrementTwiceNow)
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.receive(.decrement)
-    }
-    #expect(failure.message.contains("unexpected action"))
-    #expect(failure.message.contains("- .decrement"))
-    #expect(failure.message.contains("+ .increment"))
+    let failures = try await TestStoreFailure.collect { try await store.receive(.decrement) }
+    let message = try #require(failures.only?.message)
+    #expect(message.contains("unexpected action"))
+    #expect(message.contains("- .decrement"))
+    #expect(message.contains("+ .increment"))
   }
 
-  @Test func missingActionThrows() async throws {
+  @Test func missingActionFails() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     store.timeout = .milliseconds(5)
     try await store.send(.decrement) { $0.count = -1 }
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.receive(.increment)
-    }
-    #expect(failure.message.contains("received nothing"))
+    let failures = try await TestStoreFailure.collect { try await store.receive(.increment) }
+    #expect(failures.only?.message.contains("received nothing within 0.005 seconds") == true)
   }
 
   @Test func unreceivedActionsFailFinish() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     try await store.send(.incrementTwiceNow)
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.finish()
-    }
-    #expect(failure.message.contains("2 unexpected action(s)"))
+    let failures = try await TestStoreFailure.collect { try await store.finish() }
+    #expect(failures.only?.message.contains("2 unexpected action(s)") == true)
   }
 
-  @Test func sendingWithUnreceivedActionsThrows() async throws {
+  @Test func sendingWithUnreceivedActionsFails() async throws {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     try await store.send(.incrementTwiceNow)
-    await #expect(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.decrement) { $0.count = 1 }
     }
+    #expect(failures.only?.message.contains("Must handle 2 received action(s)") == true)
   }
 
-  @Test func runningEffectAtFinishThrows() async throws {
+  @Test func runningEffectAtFinishFailsNamingItsAction() async throws {
     let clock = TestClock()
     let store = TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+    let sendLine: UInt = #line + 1
     try await store.send(.start) { $0.isRunning = true }
-    let failure = try await #require(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.finish(timeout: .milliseconds(5))
     }
-    #expect(failure.message.contains("1 effect(s) are still running"))
+    let message = try #require(failures.only?.message)
+    #expect(message.contains("1 effect(s) are still running after 0.005 seconds"))
+    #expect(message.contains("an effect of\n    .start\n"))
+    #expect(
+      message.contains("started by the send at EffectCoreTests/TestStoreTests.swift:\(sendLine)"))
     await store.skipInFlightEffects()
     try await store.finish()
   }
@@ -107,9 +107,12 @@ import Testing
     let clock = TestClock()
     let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
     let task = try await store.send(.delayedIncrement)
-    await #expect(throws: TestStoreFailure.self) {
+    let line: UInt = #line + 2
+    let failures = try await TestStoreFailure.collect {
       try await task.finish(timeout: .milliseconds(5))
     }
+    #expect(failures.map(\.line) == [line])
+    #expect(failures.only?.message.contains("still running after 0.005 seconds") == true)
     await clock.advance(by: .seconds(1))
     try await task.finish()
     try await store.receive(.increment) { $0.count = 1 }
@@ -139,9 +142,10 @@ import Testing
     store.exhaustivity = .off
     try await store.send(.bump) { $0.count = 1 }
     try await store.receive(.log(-1)) { $0.history = [1, -1] }
-    await #expect(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.bump) { $0.count = 5 }
     }
+    #expect(failures.only?.message.contains("-   count: 5,") == true)
     try await store.finish()
   }
 
@@ -149,7 +153,10 @@ import Testing
     let store = TestStore(initialState: Counter.State()) { Counter() }
     try await store.send(.incrementTwiceNow)
     #expect(store.receivedActions == [.increment, .increment])
-    await store.skipReceivedActions()
+    let failures = await TestStoreFailure.collect { await store.skipReceivedActions() }
+    // What an exhaustive store skips on purpose shows, without failing the test.
+    #expect(failures.map(\.severity) == [.warning])
+    #expect(failures.only?.message.contains("2 received action(s) were skipped") == true)
     try await store.send(.decrement) { $0.count = 1 }
     try await store.finish()
   }
@@ -173,21 +180,19 @@ import Testing
 
   @Test func issuesFromReduceFailTheNextAssertion() async throws {
     let store = TestStore(initialState: Feature.State()) { Feature() }
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.send(.now)
-    }
-    #expect(failure.message.contains("reported from reduce"))
+    let failures = try await TestStoreFailure.collect { try await store.send(.now) }
+    #expect(failures.only?.message.contains("reported from reduce") == true)
     try await store.finish()
   }
 
   @Test func issuesFromEffectsFailFinish() async throws {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     // The effect may report before `send` has checked, or only by the time `finish` checks.
-    let failure = try await #require(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.later)
       try await store.finish()
     }
-    #expect(failure.message.contains("reported from an effect"))
+    #expect(failures.only?.message.contains("reported from an effect") == true)
   }
 
   @Test func withoutAHandlerNothingReceivesTheIssue() {
@@ -208,10 +213,9 @@ import Testing
       Reduce<Int, Action> { _, action in action == .start ? .send(.got(Payload())) : .none }
     }
     try await store.send(.start)
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.finish()
-    }
-    let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+    let failures = try await TestStoreFailure.collect { try await store.finish() }
+    let message = try #require(failures.only?.message)
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
     let block = lines.drop { !$0.contains(".got(") }.prefix { !$0.isEmpty }
     #expect(block.count == 6)
     // The action's closing parenthesis is indented with the rest of it.
@@ -233,10 +237,10 @@ import Testing
 
   @Test func aClosureThatDescribesNoChangeForAnActionThatChangedNothingFails() async throws {
     let store = TestStore(initialState: Feature.State()) { Feature() }
-    let failure = await #expect(throws: TestStoreFailure.self) {
+    let failures = try await TestStoreFailure.collect {
       try await store.send(.noop) { $0.count = 0 }
     }
-    #expect(failure?.message.contains("Expected state to change") == true)
+    #expect(failures.only?.message.contains("Expected state to change") == true)
     try await store.send(.noop)
     try await store.send(.increment) { $0.count = 1 }
     try await store.finish()

@@ -54,9 +54,9 @@ import Testing
     var initial: Feature.State?
     withKnownIssue { initial = Feature.State() }
     let store = TestStore(initialState: initial!) { Feature() }
-    let failure = await #expect(throws: TestStoreFailure.self) {
+    let failure = try await TestStoreFailure.collect {
       try await store.send(.read) { $0.value = 43 }
-    }
+    }.first
     #expect(failure?.message.contains("'LiveOnlyKey' has no test value") == true)
     try await store.finish()
   }

@@ -10,6 +10,37 @@ import Testing
     var isOn: @Sendable () -> Bool
   }
 
+  @Test func anEndpointThatReturnsNothingNeedsNoPlaceholder() async throws {
+    let log: @Sendable (String) -> Void = unimplemented("Client.log")
+    let save: @Sendable (Int) async -> Void = unimplemented("Client.save")
+    let issues = LockIsolated<[String]>([])
+    withKnownIssue {
+      log("hello")
+    } matching: { issue in
+      issues.withLock { $0.append("\(issue)") }
+      return true
+    }
+    await withKnownIssue {
+      await save(7)
+    } matching: { issue in
+      issues.withLock { $0.append("\(issue)") }
+      return true
+    }
+    // Each failure names the endpoint and what it was called with.
+    #expect(issues.value.count == 2)
+    #expect(issues.value.first?.contains("'Client.log' was called with \"hello\"") == true)
+    #expect(issues.value.last?.contains("'Client.save' was called with 7") == true)
+  }
+
+  @Test func aThrowingEndpointThatReturnsNothingStillThrows() async {
+    let delete: @Sendable (Int) async throws -> Void = unimplemented("Client.delete")
+    await withKnownIssue {
+      await #expect(throws: UnimplementedFailure(description: "Client.delete")) {
+        try await delete(1)
+      }
+    }
+  }
+
   @Test func aThrowingEndpointFailsTheTestThenThrows() async {
     let client = Client(
       load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
@@ -41,9 +72,9 @@ import Testing
       load: unimplemented("Client.load"), delete: unimplemented("Client.delete"),
       isOn: unimplemented("Client.isOn", placeholder: true))
     let store = TestStore(initialState: Feature.State()) { Feature(client: client) }
-    let failure = await #expect(throws: TestStoreFailure.self) {
+    let failure = try await TestStoreFailure.collect {
       try await store.send(.check) { $0.isOn = true }
-    }
+    }.first
     #expect(failure?.message.contains("Unimplemented: 'Client.isOn' was called") == true)
     try await store.finish()
   }

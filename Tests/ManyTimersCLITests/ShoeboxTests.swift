@@ -31,11 +31,12 @@ import Undo
     try await store.send(.timers(id: 1, action: .start)) {
       $0.timers[id: 1]?.status = .counting
     }
-    try await store.send(.timers(id: 0, action: .stop))
+    let observation = try await store.send(.timers(id: 0, action: .stop))
     await clock.advance(by: .seconds(1))
     try await store.receive(.timers(id: 1, action: .tick)) { $0.timers[id: 1]?.remaining = 6 }
     try await store.send(.remove(id: 1)) { $0.timers.remove(id: 1) }
     await clock.advance(by: .seconds(3))
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -50,7 +51,7 @@ import Undo
       $0.timers[id: 2]?.duration = 90
       $0.timers[id: 2]?.remaining = 90
     }
-    try await store.send(.startAll)
+    let observation = try await store.send(.startAll)
     for id in 0..<3 {
       try await store.receive(.timers(id: id, action: .start)) {
         $0.timers[id: id]?.status = .counting
@@ -69,6 +70,7 @@ import Undo
         $0.timers[id: id]?.bell = false
       }
     }
+    await observation.cancel()
     try await store.finish()
   }
 

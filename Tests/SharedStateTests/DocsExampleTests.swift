@@ -104,16 +104,18 @@ enum AdvancedUsage {
 @Suite struct DocsExampleTests {
   @Test func standardUsage() async throws {
     let store = TestStore(initialState: StandardUsage.Parent.State()) { StandardUsage.Parent() }
-    try await store.send(.child(.task))
+    let observation = try await store.send(.child(.task))
     try await store.send(.increment) { $0.counter = 5 }
     try await store.receive(.child(.counter(.willChange(5)))) { $0.child.counter = 5 }
+    await observation.cancel()
     try await store.finish()
   }
 
   @Test func advancedUsage() async throws {
     let store = TestStore(initialState: AdvancedUsage.Parent.State()) { AdvancedUsage.Parent() }
-    try await store.send(.child(.updateParent))
+    let observation = try await store.send(.child(.updateParent))
     try await store.receive(.counter(.willChange(100))) { $0.counter = 100 }
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -123,8 +125,9 @@ enum AdvancedUsage {
     } withDependencies: {
       $0.sharedState(CounterKey.self, 100)
     }
-    try await store.send(.task)
+    let observation = try await store.send(.task)
     try await store.receive(.counter(.willChange(100))) { $0.counter = 100 }
+    await observation.cancel()
     try await store.finish()
   }
 }

@@ -7,8 +7,8 @@ import Testing
     let initial = Parent.State()
     let a = TestStore(initialState: initial) { Parent(acceptsWrites: true) }
     let b = TestStore(initialState: initial) { Parent(acceptsWrites: true) }
-    try await a.send(.child(.task))
-    try await b.send(.child(.task))
+    let observation = try await a.send(.child(.task))
+    let observationB = try await b.send(.child(.task))
     try await a.send(.increment) { $0.counter = 5 }
     try await a.receive(.child(.counter(.willChange(5)))) { $0.child.counter = 5 }
     try await a.receive(.counter(.willChange(5)))  // the listening parent hears its own change
@@ -17,6 +17,8 @@ import Testing
     try await b.receive(.counter(.willChange(100))) { $0.counter = 100 }
     try await b.receive(.child(.counter(.willChange(100)))) { $0.child.counter = 100 }
     try await a.send(.child(.readParent)) { $0.child.read = 5 }
+    await observation.cancel()
+    await observationB.cancel()
     try await a.finish()
     try await b.finish()
   }
@@ -25,8 +27,8 @@ import Testing
     let store = TestStore(
       initialState: Parents.State(parents: [Parent.State(id: 1), Parent.State(id: 2)])
     ) { Parents() }
-    try await store.send(.parents(id: 1, action: .child(.task)))
-    try await store.send(.parents(id: 2, action: .child(.task)))
+    let observation = try await store.send(.parents(id: 1, action: .child(.task)))
+    let observation2 = try await store.send(.parents(id: 2, action: .child(.task)))
     try await store.send(.parents(id: 1, action: .increment)) { $0.parents[id: 1]?.counter = 5 }
     try await store.receive(.parents(id: 1, action: .child(.counter(.willChange(5))))) {
       $0.parents[id: 1]?.child.counter = 5
@@ -42,6 +44,8 @@ import Testing
     try await store.send(.parents(id: 1, action: .child(.readParent))) {
       $0.parents[id: 1]?.child.read = 5
     }
+    await observation.cancel()
+    await observation2.cancel()
     try await store.finish()
   }
 
@@ -76,13 +80,14 @@ import Testing
     // The outside child's action is reduced while the inside child's effect delivers its own,
     // in that effect's task: what the effect had in force must not reach the outside child.
     let store = TestStore(initialState: InsideOutside.State()) { InsideOutside() }
-    try await store.send(.inside(.task))
+    let observation = try await store.send(.inside(.task))
     try await store.send(.inside(.readParentInEffect))
     try await store.receive(.inside(.readResult(4))) { $0.inside.read = 4 }
     try await store.receive(.outside(.task))
     #expect(store.state.$counter.observers == 1)
     try await store.send(.increment) { $0.counter = 5 }
     try await store.receive(.inside(.counter(.willChange(5)))) { $0.inside.counter = 5 }
+    await observation.cancel()
     try await store.finish()
   }
 }

@@ -3,15 +3,24 @@ import Testing
 
 @MainActor
 @Suite struct LifetimeTests {
-  @Test func finishPassesWithObserversStillInPlace() async throws {
+  /// Observations are subscriptions: a test store counts them as effects still running, until
+  /// the test cancels them.
+  @Test func observationsRunUntilTheTestCancelsThem() async throws {
     var initial = Parent.State()
     initial.detail = Child.State()
     initial.rows = [Child.State(id: 1)]
     let store = TestStore(initialState: initial) { Parent(acceptsWrites: true) }
-    try await store.send(.child(.task))
-    try await store.send(.detail(.task))
-    try await store.send(.rows(id: 1, action: .task))
+    let observation = try await store.send(.child(.task))
+    let observation2 = try await store.send(.detail(.task))
+    let observation3 = try await store.send(.rows(id: 1, action: .task))
     #expect(store.state.$counter.observers == 4)
+    let failures = try await TestStoreFailure.collect { try await store.finish(timeout: .zero) }
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("4 effect(s) are still running") == true)
+    await observation.cancel()
+    await observation2.cancel()
+    await observation3.cancel()
+    #expect(store.state.$counter.observers == 0)
     try await store.finish()
   }
 

@@ -6,19 +6,21 @@ import Testing
   @Test func readInsideAParentGivesTheParentsValue() async throws {
     let store = TestStore(initialState: Parent.State()) { Parent() }
     try await store.send(.set(9)) { $0.counter = 9 }
-    try await store.send(.child(.readParent)) { $0.child.read = 9 }
+    let observation = try await store.send(.child(.readParent)) { $0.child.read = 9 }
     // Its first action also started the child observing, behind the parent: it catches up.
     try await store.receive(.child(.counter(.willChange(9)))) { $0.child.counter = 9 }
+    await observation.cancel()
     try await store.finish()
   }
 
   @Test func readInsideAnEffectGivesTheParentsValue() async throws {
     let store = TestStore(initialState: Parent.State()) { Parent() }
-    try await store.send(.child(.task))
+    let observation = try await store.send(.child(.task))
     try await store.send(.set(3)) { $0.counter = 3 }
     try await store.receive(.child(.counter(.willChange(3)))) { $0.child.counter = 3 }
     try await store.send(.child(.readParentInEffect))
     try await store.receive(.child(.readResult(3))) { $0.child.read = 3 }
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -35,9 +37,10 @@ import Testing
     } withDependencies: {
       $0.sharedState(CounterKey.self, 100)
     }
-    try await store.send(.readParent) { $0.read = 100 }
+    let observation = try await store.send(.readParent) { $0.read = 100 }
     // The child state was made outside the provided value; it hears it on its first action.
     try await store.receive(.counter(.willChange(100))) { $0.counter = 100 }
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -57,7 +60,8 @@ import Testing
     } withDependencies: {
       $0.sharedState(CounterKey.self, 100)
     }
-    try await store.send(.child(.readParent)) { $0.child.read = 4 }
+    let observation = try await store.send(.child(.readParent)) { $0.child.read = 4 }
+    await observation.cancel()
     try await store.finish()
   }
 

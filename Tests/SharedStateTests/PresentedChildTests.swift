@@ -7,9 +7,10 @@ import Testing
     let store = TestStore(initialState: Parent.State()) { Parent() }
     try await store.send(.set(7)) { $0.counter = 7 }
     try await store.send(.present) { $0.detail = .with(counter: 7) }
-    try await store.send(.detail(.task))
+    let observation = try await store.send(.detail(.task))
     try await store.send(.increment) { $0.counter = 8 }
     try await store.receive(.detail(.counter(.willChange(8)))) { $0.detail?.counter = 8 }
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -31,9 +32,10 @@ import Testing
     try await store.send(.dismiss) { $0.detail = nil }
     try await store.send(.increment) { $0.counter = 5 }
     try await store.send(.present) { $0.detail = .with(counter: 5) }
-    try await store.send(.detail(.task))
+    let observation = try await store.send(.detail(.task))
     try await store.send(.increment) { $0.counter = 6 }
     try await store.receive(.detail(.counter(.willChange(6)))) { $0.detail?.counter = 6 }
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -45,8 +47,9 @@ import Testing
       $0.counter = 5
       $0.detail = .with(counter: 4)
     }
-    try await store.send(.detail(.task))
+    let observation = try await store.send(.detail(.task))
     try await store.receive(.detail(.counter(.willChange(5)))) { $0.detail?.counter = 5 }
+    await observation.cancel()
     try await store.finish()
   }
 }

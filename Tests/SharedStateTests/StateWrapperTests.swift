@@ -6,13 +6,14 @@ import Testing
 @Suite struct StateWrapperTests {
   @Test func equalityAndHashingSeeTheValueAlone() async throws {
     let store = TestStore(initialState: Parent.State()) { Parent() }
-    try await store.send(.child(.task))
+    let observation = try await store.send(.child(.task))
     var fresh = Parent.State()
     #expect(store.state == fresh)
     fresh.counter = 5
     #expect(store.state != fresh)
     #expect(Set([ChildState<CounterKey>(wrappedValue: 1), ChildState(wrappedValue: 1)]).count == 1)
     #expect(ParentState<UnitKey>().hashValue == ParentState<UnitKey>(wrappedValue: "km").hashValue)
+    await observation.cancel()
     try await store.finish()
   }
 
@@ -33,9 +34,10 @@ import Testing
 
   @Test func failuresShowTheValueAlone() async throws {
     let store = TestStore(initialState: Parent.State()) { Parent() }
-    let failure = try await #require(throws: TestStoreFailure.self) {
-      try await store.send(.increment) { $0.counter = 6 }
-    }
+    let failure = try #require(
+      try await TestStoreFailure.collect {
+        try await store.send(.increment) { $0.counter = 6 }
+      }.first)
     #expect(failure.message.contains("-   counter: 6"))
     #expect(failure.message.contains("+   counter: 5"))
     #expect(!failure.message.contains("channel"))

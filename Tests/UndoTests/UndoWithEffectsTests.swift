@@ -44,7 +44,8 @@ import Undo
     try await store.receive(.tick(id: 2)) { $0.timers[id: 2]?.remaining = 19 }
     try await store.undo(history) { $0.timers[id: 2]?.name = "Eggs" }
     try await store.redo(history) { $0.timers[id: 2]?.name = "Boiled" }
-    await #expect(throws: TestStoreFailure.self) { try await store.redo(history) }
+    let failures = try await TestStoreFailure.collect { try await store.redo(history) }
+    #expect(failures.map(\.message) == ["There is nothing to redo."])
     await ticking.cancel()
     try await store.finish()
   }

@@ -23,9 +23,10 @@ extension Effect {
   /// or `forEach` element that started it goes away, by `StoreTask.cancel()`, or when the store
   /// is released. After that its `send` does nothing.
   ///
-  /// A subscription is not work in flight: it has no task, so `StoreTask.finish()` and
-  /// `TestStore.finish()` do not wait for it. A test that ends with subscriptions still
-  /// registered passes; they end when the test store is released.
+  /// A subscription has no task: `StoreTask.finish()` does not wait for it. A test store counts
+  /// it as an effect still running until it is cancelled, as TCA counts a publisher effect: a
+  /// test ends it (cancel the `TestStoreTask` of the send that started it, send the action that
+  /// cancels it, or `skipInFlightEffects()`), or fails, at that send.
   ///
   /// - Parameter subscribe: Registers `send` and returns what unregisters it.
   /// - Returns: An effect that subscribes when the store runs it.

@@ -24,7 +24,7 @@ enum Dump {
       return
     }
     let mirror = Mirror(reflecting: value)
-    let typeName = String(describing: type(of: value))
+    let typeName = Dump.typeName(type(of: value))
     let children = Array(mirror.children)
     switch mirror.displayStyle {
     case .optional:
@@ -87,6 +87,50 @@ enum Dump {
         open: prefix + typeName + "(", close: ")" + suffix, children: children, indent: indent,
         into: &lines)
     }
+  }
+
+  /// The type's name as it is written in code where its module is imported, with the types it
+  /// is nested in: `Feature.State`, `Optional<Feature.State>`, as TCA's diffs name types. Local
+  /// and private types lose the context that the runtime cannot name.
+  static func typeName(_ type: Any.Type) -> String {
+    let reflected = String(reflecting: type)
+    // `Module.(unknown context at $10a3c).Local`: a function or a private declaration.
+    var name = Substring()
+    var rest = reflected[...]
+    let unknown = "(unknown context at "
+    while let open = rest.firstIndex(of: "(") {
+      name += rest[..<open]
+      rest = rest[open...]
+      guard rest.hasPrefix(unknown), let close = rest.firstIndex(of: ")") else {
+        name.append(rest.removeFirst())
+        continue
+      }
+      rest = rest[rest.index(after: close)...]
+      if rest.first == "." { rest.removeFirst() }
+    }
+    name += rest
+    // Every qualified name starts with its module: drop it.
+    var result = ""
+    var index = name.startIndex
+    while index < name.endIndex {
+      let character = name[index]
+      guard character.isLetter || character == "_" else {
+        result.append(character)
+        index = name.index(after: index)
+        continue
+      }
+      let identifierEnd =
+        name[index...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? name.endIndex
+      let startsAPath = index == name.startIndex || name[name.index(before: index)] != "."
+      let continues = identifierEnd < name.endIndex && name[identifierEnd] == "."
+      if startsAPath, continues {
+        index = name.index(after: identifierEnd)
+      } else {
+        result += name[index..<identifierEnd]
+        index = identifierEnd
+      }
+    }
+    return result
   }
 
   private static func block(

@@ -9,8 +9,10 @@ final class EffectRegistry: Sendable {
   fileprivate struct Storage {
     var handles: [ObjectIdentifier: EffectHandle] = [:]
     var byID: [CancelID: Holders] = [:]
-    /// Subscriptions and operations inside effects: nothing of their own to wait for.
-    var uncounted = 0
+    /// Subscriptions: no task to wait for; they last until they are cancelled.
+    var subscriptions = 0
+    /// Operations inside effects, which their effects' handles count already.
+    var nested = 0
     var isClosed = false
   }
 
@@ -35,7 +37,8 @@ final class EffectRegistry: Sendable {
         storage.byID[id] = holders
       }
       storage.handles[key] = handle
-      if handle.isSubscription || handle.isNested { storage.uncounted += 1 }
+      if handle.isSubscription { storage.subscriptions += 1 }
+      if handle.isNested { storage.nested += 1 }
       return (true, replaced)
     }
     for handle in replaced { handle.cancel() }
@@ -126,7 +129,15 @@ final class EffectRegistry: Sendable {
   /// The number of effect tasks that have not returned yet, cancelled ones included.
   /// Subscriptions have no task, and operations inside effects are their effect's: neither
   /// counts.
-  var count: Int { storage.withLock { $0.handles.count - $0.uncounted } }
+  var count: Int {
+    storage.withLock { $0.handles.count - $0.subscriptions - $0.nested }
+  }
+
+  /// The number of effects in flight, subscriptions included: what a test store's leak checks
+  /// count, since a subscription lasts until something ends it.
+  var countWithSubscriptions: Int {
+    storage.withLock { $0.handles.count - $0.nested }
+  }
 
   var running: [EffectHandle] { storage.withLock { Array($0.handles.values) } }
 }
@@ -135,7 +146,8 @@ extension EffectRegistry.Storage {
   /// Drops a finished effect.
   fileprivate mutating func remove(_ key: ObjectIdentifier, handle: EffectHandle) {
     guard handles.removeValue(forKey: key) != nil else { return }
-    if handle.isSubscription || handle.isNested { uncounted -= 1 }
+    if handle.isSubscription { subscriptions -= 1 }
+    if handle.isNested { nested -= 1 }
     forget(key, handle: handle)
   }
 

@@ -29,6 +29,9 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   private let stateKeyPath: KeyPath<RootCore, R.State>
   /// Made once, on the first effect: it holds the way back in for actions that effects send.
   private var runtime: EffectRuntime<R.Action>?
+  /// Told of the effects each action starts: a test store, which reports an effect still running
+  /// at the end of a test at the call that started it, naming its action. `nil` elsewhere.
+  var didStartEffects: ((R.Action, ArraySlice<EffectHandle>) -> Void)?
 
   init(
     initialState: R.State, reducer: R,
@@ -63,13 +66,13 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     isSending = true
     var handles: [EffectHandle] = []
     mutateState {
-      run(reduce(action), handles: &handles)
+      run(reduce(action), of: action, handles: &handles)
       // Actions queued by `.send` effects and re-entrant sends, in order.
       var index = 0
       while index < queue.count {
         let next = queue[index]
         index += 1
-        run(reduce(next), handles: &handles)
+        run(reduce(next), of: next, handles: &handles)
       }
       if index > 0 { queue.removeAll(keepingCapacity: true) }
     }
@@ -101,13 +104,17 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
       .withContext(inherited)
   }
 
-  private func run(_ effect: Effect<R.Action>, handles: inout [EffectHandle]) {
+  private func run(
+    _ effect: Effect<R.Action>, of action: R.Action, handles: inout [EffectHandle]
+  ) {
     if effect.isNone { return }
     let runtime =
       self.runtime
       ?? EffectRuntime(registry: registry) { [weak self] in _ = self?.send($0) }
     self.runtime = runtime
+    let start = handles.count
     runtime.execute(effect, enqueue: { queue.append($0) }, handles: &handles)
+    if let didStartEffects, handles.count > start { didStartEffects(action, handles[start...]) }
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {

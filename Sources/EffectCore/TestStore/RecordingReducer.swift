@@ -6,6 +6,8 @@ final class ActionRecorder<State, Action> {
   var isTestSend = false
   /// The state right after the test's own action, before any action it led to.
   var afterTestSend: State?
+  /// How many actions were reduced: tells effects that deliver from effects that wait.
+  var reducedCount = 0
 }
 
 /// Wraps a test store's reducer to record every action that the test did not send itself.
@@ -15,6 +17,7 @@ struct RecordingReducer<State, Action>: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let effect = base.reduce(into: &state, action: action)
+    recorder.reducedCount += 1
     if recorder.isTestSend, recorder.afterTestSend == nil {
       recorder.afterTestSend = state
     } else {

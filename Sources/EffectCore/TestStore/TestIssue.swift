@@ -1,14 +1,15 @@
 /// A failure that code under test reports without throwing: a dependency used in a test without
 /// a test value, an unimplemented endpoint that was called.
 ///
-/// While a ``TestStore`` runs a feature, issues reported from its reducer and from every effect
-/// it starts are collected and thrown by the test store's next assertion, as a
-/// ``TestStoreFailure``. Elsewhere they go to the handler in force, if any.
+/// While a ``TestStore`` runs a feature, issues reported from its reducer, from every effect it
+/// starts and from its assertion closures are collected, and the test store's next assertion
+/// fails with them, at its own line. Elsewhere ``record(_:fileID:filePath:line:column:)`` records
+/// them in the running Swift Testing test or XCTest case.
 ///
 /// ```swift
 /// static var testValue: APIClient {
 ///   APIClient { _ in
-///     TestIssue.report("APIClient.fetch is not implemented in this test.")
+///     TestIssue.record("APIClient.fetch is not implemented in this test.")
 ///     return []
 ///   }
 /// }
@@ -27,6 +28,33 @@ public enum TestIssue {
     guard let handler else { return false }
     handler(message)
     return true
+  }
+
+  /// Reports an issue as a failure of the test that runs the code: to the test store running
+  /// it (see ``handler``), else to the running Swift Testing test (an issue at the given
+  /// location, which `withKnownIssue` can expect), else to the running XCTest case (with
+  /// `XCTFail`). The caller goes on.
+  ///
+  /// - Parameters:
+  ///   - message: What went wrong, where, and how to fix it.
+  ///   - fileID: Where it went wrong.
+  ///   - filePath: Where it went wrong.
+  ///   - line: Where it went wrong.
+  ///   - column: Where it went wrong.
+  /// - Returns: Whether the issue surely reached a test: a test store or a Swift Testing test.
+  ///   XCTest keeps a failure only inside one of its test cases and cannot tell; when this is
+  ///   `false`, say it where it is seen too (standard error).
+  @discardableResult
+  public static func record(
+    _ message: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
+    if report(message) { return true }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return TestFrameworks.recordFailure(message, at: site) == .swiftTesting
   }
 }
 

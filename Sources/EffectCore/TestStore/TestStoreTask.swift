@@ -1,4 +1,4 @@
-/// The effects started by one ``TestStore/send(_:assert:fileID:line:)``.
+/// The effects started by one ``TestStore/send(_:assert:fileID:file:line:column:)``.
 ///
 /// Cancel it to end a long-living effect (a timer, an observation) that the test has seen
 /// enough of, or wait for it to finish:
@@ -11,51 +11,49 @@
 /// ```
 public struct TestStoreTask: Sendable {
   let task: StoreTask
-  let fileID: StaticString
-  let line: UInt
+  let hasFailed: LockIsolated<Bool>
+  let timeout: Duration
 
-  /// Cancels the send's effects and waits until their tasks have returned.
+  /// Cancels the send's effects, subscriptions included, and waits until their tasks have
+  /// returned.
   @MainActor
   public func cancel() async {
     task.cancel()
     await task.finish()
   }
 
-  /// Waits for the send's effects to finish.
+  /// Waits for the send's effects to finish. A subscription counts as running until it is
+  /// cancelled.
   ///
-  /// - Parameter timeout: How long to wait before failing.
-  /// - Throws: ``TestStoreFailure`` when the effects are still running after `timeout`.
+  /// - Parameters:
+  ///   - timeout: How long to wait; the store's ``TestStore/timeout`` when `nil`.
+  ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file, for failures.
+  ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
+  /// - Throws: When the effects are still running after `timeout`, once the failure is
+  ///   reported at this call.
   @MainActor
-  public func finish(timeout: Duration = .seconds(1)) async throws {
-    let finished = await TestWaiter.wait(timeout: timeout) { task.isFinished }
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let limit = timeout ?? self.timeout
+    let handles = task.handles
+    let finished = await TestWaiter.wait(timeout: limit) { handles.allSatisfy(\.isFinished) }
     guard finished else {
+      hasFailed.withLock { $0 = true }
       throw TestStoreFailure(
-        "The effects of this send are still running after \(timeout). Advance the clock they "
+        "The effects of this send are still running after \(limit). Advance the clock they "
           + "wait on, or cancel them with 'task.cancel()'.",
-        fileID: fileID, line: line)
+        fileID: fileID, filePath: filePath, line: line, column: column
+      ).report()
     }
   }
 
   /// Whether every effect of the send was cancelled; `true` when it started none.
   public var isCancelled: Bool { task.isCancelled }
-}
-
-/// Waits for something an effect does, first by yielding (enough when effects only hop between
-/// tasks), then by polling in millisecond steps until a real-time limit.
-@MainActor
-enum TestWaiter {
-  static func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
-    if condition() { return true }
-    for _ in 0..<32 {
-      await Task.yield()
-      if condition() { return true }
-    }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while clock.now < deadline {
-      try? await clock.sleep(for: .milliseconds(1))
-      if condition() { return true }
-    }
-    return condition()
-  }
 }

@@ -23,11 +23,10 @@ enum DependencyIssue {
   ) {
     guard !isWriting else { return }
     let message = message()
-    guard !TestIssue.report(message) else { return }
-    let recorder = TestFrameworks.recordFailure(
+    let reachedATest = TestIssue.record(
       message, fileID: fileID, filePath: filePath, line: line, column: column)
     // XCTest keeps a failure only inside one of its test cases: say it where it is seen, too.
-    if recorder != .swiftTesting { printError(message) }
+    if !reachedATest { printError(message) }
   }
 
   /// Stops the process with a message: for errors no caller can recover from, such as a cycle.

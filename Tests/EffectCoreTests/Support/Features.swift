@@ -103,3 +103,8 @@ func eventually(timeout: Duration = .seconds(1), _ condition: () -> Bool) async 
   }
   return condition()
 }
+
+extension Collection {
+  /// The one element, if there is exactly one.
+  var only: Element? { count == 1 ? first : nil }
+}

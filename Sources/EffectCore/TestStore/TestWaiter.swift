@@ -1,0 +1,50 @@
+/// Waits for something an effect does, first by yielding (enough when effects only hop between
+/// tasks), then by polling in millisecond steps until a real-time limit.
+@MainActor
+enum TestWaiter {
+  static func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
+    if condition() { return true }
+    for _ in 0..<32 {
+      await Task.yield()
+      if condition() { return true }
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while clock.now < deadline {
+      try? await clock.sleep(for: .milliseconds(1))
+      if condition() { return true }
+    }
+    return condition()
+  }
+}
+
+extension TestStore {
+  /// Lets the effects that can run now do so, and deliver what they send at once, before an
+  /// assertion returns: what TCA's `send` does by yielding, so that an immediate `.run`
+  /// response is reduced before the test's next step.
+  ///
+  /// Effects run on other threads, so it first waits until the work of every effect started so
+  /// far has begun (deterministic, however loaded the machine), then until nothing happens for
+  /// a few short rounds: no action reduced, no effect ended. An effect that waits for something
+  /// (a clock, a stream) is left waiting after those rounds, about a millisecond.
+  func letReadyEffectsRun() async {
+    let registry = core.registry
+    guard registry.count > 0 else { return }
+    let clock = ContinuousClock()
+    // Only a bound for a machine so loaded that a task gets no thread for this long.
+    let deadline = clock.now.advanced(by: .seconds(1))
+    var quietRounds = 0
+    var progress = (recorder.reducedCount, registry.count)
+    while registry.count > 0, quietRounds < 8, clock.now < deadline {
+      await Task.yield()
+      let now = (recorder.reducedCount, registry.count)
+      if now != progress {
+        progress = now
+        quietRounds = 0
+      } else if ledger.allStarted {
+        quietRounds += 1
+      }
+      try? await clock.sleep(for: .microseconds(50))
+    }
+  }
+}
