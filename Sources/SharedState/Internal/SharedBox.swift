@@ -1,0 +1,105 @@
+import Observation
+
+/// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
+///
+/// The value is guarded by a lock, so holders on any thread see one value; reads and changes go
+/// through an observation registrar of the box's own, so that a view (or
+/// `withObservationTracking`) reading a shared value through any store hears a change made
+/// through any other.
+final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
+  // `@unchecked`: `stored` is only touched under its lock, `persistence` and `registrar` are
+  // `Sendable`, and `recorders` is guarded by its own lock.
+  private let stored: LockIsolated<Value>
+  private let registrar = ObservationRegistrar()
+  /// What a persisted value does on a read (reload) and after a change (save); `nil` in memory.
+  let persistence: (any SharedPersistence<Value>)?
+  /// The test stores whose state holds this box, told before each change.
+  private let recorders = LockIsolated<[WeakRecorder]>([])
+  /// `\.value`, made once: a generic key path literal is instantiated on every evaluation.
+  private let valueKeyPath: KeyPath<SharedBox, Value>
+
+  init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
+    self.stored = LockIsolated(value)
+    self.persistence = persistence
+    self.valueKeyPath = \SharedBox<Value>.value
+  }
+
+  /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
+  /// last assertion).
+  var value: Value {
+    registrar.access(self, keyPath: valueKeyPath)
+    if let persistence, let reloaded = persistence.reloadIfChanged() {
+      replace(with: reloaded)
+    }
+    if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
+      mode == .asserting, let recorded = recorder.recordedValue(of: self) as? Value
+    {
+      return recorded
+    }
+    return stored.value
+  }
+
+  /// The value now, ignoring assertions: the right side of a comparison in a test store.
+  var currentValue: Value { stored.value }
+
+  /// Changes the value for every holder, then lets persistence save it.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
+      mode == .asserting
+    {
+      // An assertion's closure describes the expected value: it changes the recorded copy, never
+      // the shared one.
+      var expected = recorder.recordedValue(of: self) as? Value ?? stored.value
+      let result = try body(&expected)
+      recorder.setRecordedValue(expected, of: self)
+      return result
+    }
+    return try registrar.withMutation(of: self, keyPath: valueKeyPath) {
+      let (result, changed) = try stored.withLock { value in
+        tellRecorders(before: value)
+        return (try body(&value), value)
+      }
+      persistence?.didChange(to: changed)
+      return result
+    }
+  }
+
+  /// Takes a value from storage (a file changed on disk): observers hear it, nothing is saved.
+  func replace(with value: Value) {
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+      stored.withLock {
+        tellRecorders(before: $0)
+        $0 = value
+      }
+    }
+  }
+
+  func record(changesWith recorder: SharedChangeRecorder) {
+    recorders.withLock { recorders in
+      recorders.removeAll { $0.recorder == nil }
+      guard !recorders.contains(where: { $0.recorder === recorder }) else { return }
+      recorders.append(WeakRecorder(recorder: recorder))
+    }
+  }
+
+  private func tellRecorders(before value: Value) {
+    guard SharedChangeRecorder.isRecording else { return }
+    for entry in recorders.value {
+      entry.recorder?.willChange(self, from: value)
+    }
+  }
+}
+
+/// A test store's recorder, held weakly: the box outlives the test.
+private struct WeakRecorder: Sendable {
+  weak var recorder: SharedChangeRecorder?
+}
+
+/// How a persisted shared value stays in step with its storage.
+protocol SharedPersistence<Value>: Sendable {
+  associatedtype Value: Sendable
+  /// The value in storage, if it changed there since it was last loaded or saved.
+  func reloadIfChanged() -> Value?
+  /// Called after every change made through a holder: saves it (perhaps later).
+  func didChange(to value: Value)
+}
