@@ -43,6 +43,8 @@ public final class TestStore<State: Equatable, Action> {
   private let issues = TestIssueCollector()
   private let dismissal = TestDismissal()
   private var asserted: State
+  /// The values shared references in the state had at the last assertion (see SharedSnapshots).
+  private let sharedChanges = SharedChangeRecorder()
 
   /// Creates a test store.
   ///
@@ -63,6 +65,7 @@ public final class TestStore<State: Equatable, Action> {
       reducer: RecordingReducer(
         base: Reduce(DismissibleRoot(base: feature, dismissal: dismissal)), recorder: recorder))
     dismissal.registry = core.registry
+    sharedChanges.accept(initialState)
   }
 
   /// Whether the feature dismissed itself: a `DismissEffect` called in one of its own effects,
@@ -296,18 +299,24 @@ public final class TestStore<State: Equatable, Action> {
   ) throws {
     try throwReportedIssues(fileID: fileID, line: line)
     var expected = exhaustivity == .on ? asserted : actual
+    if exhaustivity == .off { sharedChanges.forget() }
     let previous = expected
-    defer { asserted = actual }
+    defer {
+      asserted = actual
+      sharedChanges.accept(actual)
+    }
     do {
-      try assert?(&expected)
+      try sharedChanges.asserting { try assert?(&expected) }
     } catch {
       throw TestStoreFailure(
         "The assertion closure for \(what) threw \(error).", fileID: fileID, line: line)
     }
-    guard expected != actual else {
+    let closureChangedShared = sharedChanges.takeClosureWrote()
+    guard sharedChanges.comparing({ expected != actual }) else {
       // As in TCA: a closure that describes no change, for an action that changed nothing, is
       // a mistake in the test (it asserts something it does not check).
-      guard exhaustivity == .on, assert != nil, expected == previous else { return }
+      guard exhaustivity == .on, assert != nil, expected == previous, !closureChangedShared
+      else { return }
       throw TestStoreFailure(
         "Expected state to change after \(what), but no change occurred.\n\nThe assertion "
           + "closure made no change to the state. If no change is expected, omit the closure.",
@@ -318,7 +327,9 @@ public final class TestStore<State: Equatable, Action> {
       ? "State changed after \(what), but no change was asserted:"
       : "A state change does not match expectation after \(what):"
     throw TestStoreFailure(
-      headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: -, Actual: +)",
+      headline + "\n\n"
+        + LineDiff.diff(sharedChanges.asserting { Dump.lines(expected) }, Dump.lines(actual))
+        + "\n\n(Expected: -, Actual: +)",
       fileID: fileID, line: line)
   }
 
@@ -352,6 +363,7 @@ public final class TestStore<State: Equatable, Action> {
 
   private func skipReceived() {
     if let last = recorder.received.last { asserted = last.state }
+    sharedChanges.accept(asserted)
     recorder.received.removeAll()
   }
 }
