@@ -44,6 +44,10 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
 
   /// Changes the value for every holder, then lets persistence save it.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    // A change starts from the file's value, not from a default it has not loaded yet.
+    if let persistence, let reloaded = persistence.reloadIfChanged() {
+      replace(with: reloaded)
+    }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
       mode == .asserting
     {
