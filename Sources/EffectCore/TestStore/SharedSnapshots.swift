@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Conform only storage that changes in place for every holder; plain values need nothing.
 public protocol SharedStateReference: Sendable {
-  /// The value now, as assertions see it: inside ``SharedChangeRecorder/asserting(_:)`` the
+  /// The value now, as assertions see it: inside an assertion the
   /// recorded value, if any.
   var sharedStateValue: Any { get }
 
@@ -24,8 +24,8 @@ public protocol SharedStateReference: Sendable {
 /// the last assertion, kept from the moment it first changes after it.
 ///
 /// References call ``willChange(_:from:)`` before a change; while the store runs an assertion's
-/// closure (``asserting(_:)``) they read and write the recorded value instead of the shared one,
-/// and while it compares (``comparing(_:)``) the expected side of `==` is the recorded value.
+/// closure (`asserting(_:)`) they read and write the recorded value instead of the shared one,
+/// and while it compares (`comparing(_:)`) the expected side of `==` is the recorded value.
 public final class SharedChangeRecorder: Sendable {
   /// What a reference reads inside an assertion: the recorder and the role of the read.
   public enum Mode: Sendable {

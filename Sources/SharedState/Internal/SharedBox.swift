@@ -6,28 +6,29 @@ import Observation
 /// through an observation registrar of the box's own, so that a view (or
 /// `withObservationTracking`) reading a shared value through any store hears a change made
 /// through any other.
-final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
+@usableFromInline
+final class SharedBox<Value: Sendable>: @unchecked Sendable {
   // `@unchecked`: `stored` is only touched under its lock, `persistence` and `registrar` are
   // `Sendable`, and `recorders` is guarded by its own lock.
-  private let stored: LockIsolated<Value>
-  private let registrar = ObservationRegistrar()
+  @usableFromInline let stored: LockIsolated<Value>
+  /// What observers observe: a property of a non-generic class, whose key path is cheap to hash
+  /// (the registrar looks it up on every change; a generic class's key path costs several times
+  /// more).
+  @usableFromInline let observed = SharedObservation()
   /// What a persisted value does on a read (reload) and after a change (save); `nil` in memory.
-  let persistence: (any SharedPersistence<Value>)?
+  @usableFromInline let persistence: (any SharedPersistence<Value>)?
   /// The test stores whose state holds this box, told before each change.
-  private let recorders = LockIsolated<[WeakRecorder]>([])
-  /// `\.value`, made once: a generic key path literal is instantiated on every evaluation.
-  private let valueKeyPath: KeyPath<SharedBox, Value>
+  @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
 
-  init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
+  @usableFromInline init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
     self.stored = LockIsolated(value)
     self.persistence = persistence
-    self.valueKeyPath = \SharedBox<Value>.value
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
   /// last assertion).
-  var value: Value {
-    registrar.access(self, keyPath: valueKeyPath)
+  @inlinable var value: Value {
+    observed.registrar.access(observed, keyPath: \.value)
     if let persistence, let reloaded = persistence.reloadIfChanged() {
       replace(with: reloaded)
     }
@@ -40,10 +41,10 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
   }
 
   /// The value now, ignoring assertions: the right side of a comparison in a test store.
-  var currentValue: Value { stored.value }
+  @usableFromInline var currentValue: Value { stored.value }
 
   /// Changes the value for every holder, then lets persistence save it.
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  @inlinable func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     // A change starts from the file's value, not from a default it has not loaded yet.
     if let persistence, let reloaded = persistence.reloadIfChanged() {
       replace(with: reloaded)
@@ -58,7 +59,7 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
       recorder.setRecordedValue(expected, of: self)
       return result
     }
-    return try registrar.withMutation(of: self, keyPath: valueKeyPath) {
+    return try observed.registrar.withMutation(of: observed, keyPath: \.value) {
       let (result, changed) = try stored.withLock { value in
         tellRecorders(before: value)
         return (try body(&value), value)
@@ -69,8 +70,8 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
   }
 
   /// Takes a value from storage (a file changed on disk): observers hear it, nothing is saved.
-  func replace(with value: Value) {
-    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+  @usableFromInline func replace(with value: Value) {
+    observed.registrar.withMutation(of: observed, keyPath: \.value) {
       stored.withLock {
         tellRecorders(before: $0)
         $0 = value
@@ -78,7 +79,7 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
     }
   }
 
-  func record(changesWith recorder: SharedChangeRecorder) {
+  @usableFromInline func record(changesWith recorder: SharedChangeRecorder) {
     recorders.withLock { recorders in
       recorders.removeAll { $0.recorder == nil }
       guard !recorders.contains(where: { $0.recorder === recorder }) else { return }
@@ -86,7 +87,7 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
     }
   }
 
-  private func tellRecorders(before value: Value) {
+  @usableFromInline func tellRecorders(before value: Value) {
     guard SharedChangeRecorder.isRecording else { return }
     for entry in recorders.value {
       entry.recorder?.willChange(self, from: value)
@@ -94,12 +95,23 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable, Observable {
   }
 }
 
+/// The observable side of a ``SharedBox``: observers track its one property, which stands for
+/// the box's value.
+@usableFromInline
+final class SharedObservation: Observable, Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// Never read for its value: only its key path is used.
+  @usableFromInline var value: Void { () }
+}
+
 /// A test store's recorder, held weakly: the box outlives the test.
-private struct WeakRecorder: Sendable {
-  weak var recorder: SharedChangeRecorder?
+@usableFromInline
+struct WeakRecorder: Sendable {
+  @usableFromInline weak var recorder: SharedChangeRecorder?
 }
 
 /// How a persisted shared value stays in step with its storage.
+@usableFromInline
 protocol SharedPersistence<Value>: Sendable {
   associatedtype Value: Sendable
   /// The value in storage, if it changed there since it was last loaded or saved.

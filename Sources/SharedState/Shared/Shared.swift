@@ -2,24 +2,26 @@
 /// every other at once, in the same store and across stores, and may be saved.
 ///
 /// ```swift
-/// struct SyncUpsList {
+/// struct SyncUpsList: Reducer {
 ///   struct State: Equatable {
 ///     @Shared(.fileStorage(.syncUps)) var syncUps: [SyncUp] = []
+///     var detail: SyncUpDetail.State?
 ///   }
+///   // …
 /// }
 ///
-/// // In a reducer, or anywhere else: the change every holder sees.
+/// // In a reducer: a change every holder sees, saved to the file.
 /// state.$syncUps.withLock { $0.append(syncUp) }
 ///
-/// // A child holds the same value: pass the reference, not a copy.
-/// state.detail = SyncUpDetail.State(syncUp: state.$syncUps)
+/// // A child holds the same value: hand it the reference, not a copy.
+/// state.detail = SyncUpDetail.State(syncUps: state.$syncUps)
 /// ```
 ///
 /// The value is read with the property (`state.syncUps`) and changed only with
 /// ``withLock(_:)`` on the projected value (`state.$syncUps`), as in swift-sharing: the lock makes
 /// each change one step for every holder on every thread. ``init(value:)`` makes a plain shared
 /// reference; ``init(wrappedValue:_:)`` finds the reference a ``SharedKey`` names
-/// (``SharedKey/inMemory(_:)``, ``SharedKey/fileStorage(_:encoder:decoder:)``).
+/// (``SharedKey/inMemory(_:)``, ``SharedKey/fileStorage(_:)``).
 ///
 /// Two `Shared` values are equal when their values are; in a `TestStore`, a change made through
 /// a shared reference must be asserted like any change to the state, and failure diffs show
@@ -27,7 +29,7 @@
 /// changes made through any store are heard.
 @propertyWrapper
 public struct Shared<Value: Sendable>: Sendable {
-  let box: SharedBox<Value>
+  @usableFromInline let box: SharedBox<Value>
 
   init(box: SharedBox<Value>) {
     self.box = box
@@ -71,7 +73,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value now.
-  public var wrappedValue: Value { box.value }
+  @inlinable public var wrappedValue: Value { box.value }
 
   /// The reference itself, to change the value with ``withLock(_:)`` or hand it to a child.
   public var projectedValue: Shared<Value> {
@@ -90,7 +92,7 @@ public struct Shared<Value: Sendable>: Sendable {
   ///
   /// - Parameter operation: Changes the value in place.
   /// - Returns: What `operation` returns.
-  @discardableResult
+  @inlinable @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try box.withLock(operation)
   }

@@ -102,4 +102,18 @@ struct SharedReferenceTests {
     #expect(draft == "fresh")
     $draft.withLock { $0 = "changed in this test only" }
   }
+
+  @Test func tenThousandRowsHoldingOneValueMakeOneNotification() {
+    let total = Shared(value: 0)
+    let rows = (0..<10_000).map { _ in SharedChild.State(count: total) }
+    let heard = LockIsolated(0)
+    withObservationTracking {
+      for row in rows { _ = row.count }
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    total.withLock { $0 = 1 }
+    #expect(heard.value == 1)
+    #expect(rows.allSatisfy { $0.count == 1 })
+  }
 }
