@@ -40,10 +40,10 @@ public final class SharedChangeRecorder: Sendable {
   @TaskLocal public static var current: (recorder: SharedChangeRecorder, mode: Mode)?
 
   /// How many recorders exist: while none does, references skip the task-local read.
-  private static let live = Atomic<Int>(0)
+  @usableFromInline static let live = Atomic<Int>(0)
 
   /// Whether any test store is recording, for references' fast path.
-  public static var isRecording: Bool { live.load(ordering: .relaxed) > 0 }
+  @inlinable public static var isRecording: Bool { live.load(ordering: .relaxed) > 0 }
 
   private struct Entry: @unchecked Sendable {
     // `object` only serves as the identity; `value` is the reference's own `Sendable` value.

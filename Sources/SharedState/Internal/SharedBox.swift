@@ -1,5 +1,13 @@
 import Observation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
 ///
 /// The value is guarded by a lock, so holders on any thread see one value; reads and changes go
@@ -8,28 +16,52 @@ import Observation
 /// through any other.
 @usableFromInline
 final class SharedBox<Value: Sendable>: @unchecked Sendable {
-  // `@unchecked`: `stored` is only touched under its lock, `persistence` and `registrar` are
+  // `@unchecked`: `stored` is only touched with `mutex` held, `persistence` and `observed` are
   // `Sendable`, and `recorders` is guarded by its own lock.
-  @usableFromInline let stored: LockIsolated<Value>
+  //
+  // A POSIX mutex of the box's own rather than a `LockIsolated`: the lock is taken on every read
+  // and change, and inlined here it costs a call each way, where `LockIsolated`'s generic
+  // `withLock` would run unspecialised. POSIX, as `LockIsolated`'s, for ThreadSanitizer.
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var stored: Value
   /// What observers observe: a property of a non-generic class, whose key path is cheap to hash
   /// (the registrar looks it up on every change; a generic class's key path costs several times
   /// more).
   @usableFromInline let observed = SharedObservation()
   /// What a persisted value does on a read (reload) and after a change (save); `nil` in memory.
   @usableFromInline let persistence: (any SharedPersistence<Value>)?
+  /// `persistence != nil`, tested on every access without copying the existential.
+  @usableFromInline let isPersisted: Bool
   /// The test stores whose state holds this box, told before each change.
   @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
 
   @usableFromInline init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
-    self.stored = LockIsolated(value)
+    self.mutex = .allocate(capacity: 1)
+    self.stored = value
     self.persistence = persistence
+    self.isPersisted = persistence != nil
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` on the value with the lock held.
+  @inlinable func locked<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&stored)
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
   /// last assertion).
   @inlinable var value: Value {
     observed.registrar.access(observed, keyPath: \.value)
-    if let persistence, let reloaded = persistence.reloadIfChanged() {
+    if isPersisted, let reloaded = persistence?.reloadIfChanged() {
       replace(with: reloaded)
     }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
@@ -37,16 +69,16 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
     {
       return recorded
     }
-    return stored.value
+    return locked { $0 }
   }
 
   /// The value now, ignoring assertions: the right side of a comparison in a test store.
-  @usableFromInline var currentValue: Value { stored.value }
+  @usableFromInline var currentValue: Value { locked { $0 } }
 
   /// Changes the value for every holder, then lets persistence save it.
   @inlinable func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     // A change starts from the file's value, not from a default it has not loaded yet.
-    if let persistence, let reloaded = persistence.reloadIfChanged() {
+    if isPersisted, let reloaded = persistence?.reloadIfChanged() {
       replace(with: reloaded)
     }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
@@ -54,17 +86,17 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
     {
       // An assertion's closure describes the expected value: it changes the recorded copy, never
       // the shared one.
-      var expected = recorder.recordedValue(of: self) as? Value ?? stored.value
+      var expected = recorder.recordedValue(of: self) as? Value ?? currentValue
       let result = try body(&expected)
       recorder.setRecordedValue(expected, of: self)
       return result
     }
     return try observed.registrar.withMutation(of: observed, keyPath: \.value) {
-      let (result, changed) = try stored.withLock { value in
+      let (result, changed) = try locked { value in
         tellRecorders(before: value)
         return (try body(&value), value)
       }
-      persistence?.didChange(to: changed)
+      if isPersisted { persistence?.didChange(to: changed) }
       return result
     }
   }
@@ -72,7 +104,7 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
   /// Takes a value from storage (a file changed on disk): observers hear it, nothing is saved.
   @usableFromInline func replace(with value: Value) {
     observed.registrar.withMutation(of: observed, keyPath: \.value) {
-      stored.withLock {
+      locked {
         tellRecorders(before: $0)
         $0 = value
       }
@@ -87,8 +119,12 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
     }
   }
 
-  @usableFromInline func tellRecorders(before value: Value) {
+  @inlinable func tellRecorders(before value: Value) {
     guard SharedChangeRecorder.isRecording else { return }
+    tellEachRecorder(before: value)
+  }
+
+  @usableFromInline func tellEachRecorder(before value: Value) {
     for entry in recorders.value {
       entry.recorder?.willChange(self, from: value)
     }
