@@ -12,6 +12,7 @@ struct SharedParent: Reducer {
     case openChild
     case child(SharedChild.Action)
     case bumpPlain
+    case incrementTwiceLater
   }
 
   var body: some Reducer<State, Action> {
@@ -28,6 +29,11 @@ struct SharedParent: Reducer {
       case .bumpPlain:
         state.plain += 1
         return .none
+      case .incrementTwiceLater:
+        return .run { send in
+          await send(.increment)
+          await send(.bumpPlain)
+        }
       }
     }
     .ifLet(\.child, action: /Action.child) { SharedChild() }

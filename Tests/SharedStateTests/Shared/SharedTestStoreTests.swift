@@ -69,4 +69,26 @@ struct SharedTestStoreTests {
       #expect(count == 6)
     }
   }
+
+  @Test func receivedActionsAssertSharedChanges() async throws {
+    let store = TestStore(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    try await store.send(.incrementTwiceLater)
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 2 } }
+    try await store.receive(.bumpPlain) { $0.plain = 1 }
+    try await store.finish()
+  }
+
+  @Test func twoTestStoresSharingAValueEachAssertTheChange() async throws {
+    let count = Shared(value: 1)
+    let first = TestStore(initialState: SharedParent.State(count: count)) { SharedParent() }
+    let second = TestStore(initialState: SharedParent.State(count: count)) { SharedParent() }
+    try await first.send(.increment) { $0.$count.withLock { $0 = 2 } }
+    // The second store did not change it, but its state did change: it must say so too.
+    await #expect(throws: TestStoreFailure.self) {
+      try await second.send(.bumpPlain) { $0.plain = 1 }
+    }
+    try await second.send(.increment) { $0.$count.withLock { $0 = 3 } }
+  }
 }
