@@ -29,7 +29,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "EffectBenchmarks",
-      dependencies: ["EffectCore", "EffectIdentifier", "Injection", "Undo"],
+      dependencies: ["EffectCore", "EffectIdentifier", "Injection", "SharedState", "Undo"],
       path: "Benchmarks/EffectBenchmarks", swiftSettings: strictSettings),
     .testTarget(name: "EffectCoreTests", dependencies: ["EffectCore"], swiftSettings: strictSettings),
     .testTarget(

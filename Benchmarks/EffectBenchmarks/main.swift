@@ -3,7 +3,8 @@ import EffectCore
 // Each row compares a library operation with the bare Swift operation it stands on, measured in
 // the same run, and checks the ratio against the budget in ARCHITECTURE.md.
 // Usage: swift run -c release EffectBenchmarks [--quick] [--only NAME]
-// NAME: send, nested-send, row-send, effect, cancel, effect-id, dependency-read, undo, scaling
+// NAME: send, nested-send, row-send, effect, cancel, effect-id, dependency-read, undo, scaling,
+// shared-read-write, shared-rows
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -51,4 +52,7 @@ if only == nil || only == "scaling" {
   rows.append(await scaling.cancel())
   rows.append(scaling.effectID())
 }
+let shared = SharedBenchmarks(harness: harness)
+if only == nil || only == "shared-read-write" { rows.append(shared.readWrite()) }
+if only == nil || only == "shared-rows" { rows += shared.rows(small: 10, large: 10_000) }
 printReport(rows, quick: quick)

@@ -18,6 +18,10 @@ enum Dump {
       return render(
         wrapper.dumpedValue, prefix: prefix, indent: indent, suffix: suffix, into: &lines)
     }
+    if let shared = value as? any SharedStateReference {
+      return render(
+        shared.sharedStateValue, prefix: prefix, indent: indent, suffix: suffix, into: &lines)
+    }
     let pad = String(repeating: " ", count: indent)
     if let leaf = leafDescription(value) {
       lines.append(pad + prefix + leaf + suffix)

@@ -38,19 +38,25 @@ extension TestStore {
     try throwReportedIssues(at: site)
     let previous = asserted
     var expected = isExhaustive ? previous : actual
-    defer { asserted = actual }
+    if !isExhaustive { sharedChanges.forget() }
+    defer {
+      asserted = actual
+      sharedChanges.accept(actual)
+    }
     do {
-      try withFeatureContexts { try assert?(&expected) }
+      try withFeatureContexts { try sharedChanges.asserting { try assert?(&expected) } }
     } catch {
       throw fail("The assertion closure for \(what()) threw \(error).", at: site)
     }
+    let closureChangedShared = sharedChanges.takeClosureWrote()
     // Issues reported by what the closure called (a dependency without a test value).
     try throwReportedIssues(at: site)
-    guard expected != actual else {
+    guard sharedChanges.comparing({ expected != actual }) else {
       if isExhaustive {
         // As in TCA: a closure that describes no change, for an action that changed nothing, is
         // a mistake in the test (it asserts something it does not check).
-        guard requiresChange, assert != nil, expected == previous else { return }
+        guard requiresChange, assert != nil, expected == previous, !closureChangedShared
+        else { return }
         throw fail(
           "Expected state to change after \(what()), but no change occurred.\n\nThe assertion "
             + "closure made no change to the state. If no change is expected, omit the closure.",
@@ -64,7 +70,9 @@ extension TestStore {
       ? "State changed after \(what()), but no change was asserted:"
       : "A state change does not match expectation after \(what()):"
     throw fail(
-      headline + "\n\n" + LineDiff.diff(expected, actual) + "\n\n(Expected: -, Actual: +)",
+      headline + "\n\n"
+        + LineDiff.diff(sharedChanges.asserting { Dump.lines(expected) }, Dump.lines(actual))
+        + "\n\n(Expected: -, Actual: +)",
       at: site)
   }
 
@@ -126,6 +134,7 @@ extension TestStore {
   /// Drops the received actions, taking the state they left as asserted.
   func skipReceived() {
     if let last = recorder.received.last { asserted = last.state }
+    sharedChanges.accept(asserted)
     recorder.received.removeAll()
   }
 }

@@ -43,10 +43,10 @@ public final class TestStore<State: Equatable, Action> {
   var asserted: State
   /// Where the test made the store: failures without a call of their own are reported there.
   let site: CallSite
-  /// The main actor's thread, where the store was made.
-  let thread = CurrentThread()
   /// Whether the feature dismissed itself, and the effects to cancel when it does.
   let dismissal = TestDismissal()
+  /// The values shared references in the state had at the last assertion (see SharedSnapshots).
+  let sharedChanges = SharedChangeRecorder()
 
   /// Creates a test store.
   ///
@@ -87,6 +87,8 @@ public final class TestStore<State: Equatable, Action> {
       reducer: RecordingReducer(
         base: Reduce(DismissibleRoot(base: feature, dismissal: dismissal)), recorder: recorder))
     dismissal.registry = core.registry
+    sharedChanges.accept(initialState)
+    MainQueueCheck.prepare()
     core.didStartEffects = { [ledger] action, handles in ledger.record(action, handles) }
   }
 
@@ -95,7 +97,7 @@ public final class TestStore<State: Equatable, Action> {
   // failures go. A test lets its store go on the main actor, in its own task; elsewhere the
   // checks are skipped.
   deinit {
-    guard thread.isCurrent else { return }
+    guard MainQueueCheck.isOnMainQueue else { return }
     MainActor.assumeIsolated { reportLeaks() }
   }
 

@@ -1,0 +1,149 @@
+import Foundation
+import SharedState
+import Testing
+
+struct SyncUp: Codable, Equatable, Sendable {
+  var title: String
+}
+
+@MainActor
+struct FileStorageTests {
+  let url = URL(fileURLWithPath: "/sync-ups.json")
+
+  @Test func savesAtOnceInMemoryByDefault() throws {
+    let files = FileStorage.inMemory()
+    try withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var syncUps: [SyncUp] = []
+      $syncUps.withLock { $0.append(SyncUp(title: "Design")) }
+      let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
+      #expect(saved == [SyncUp(title: "Design")])
+    }
+  }
+
+  @Test func loadsLazilyOnFirstAccess() throws {
+    let files = FileStorage.inMemory()
+    try files.setContents(JSONEncoder().encode([SyncUp(title: "Saved")]), of: url)
+    withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var syncUps: [SyncUp] = []
+      #expect(syncUps == [SyncUp(title: "Saved")])
+    }
+  }
+
+  @Test func aChangeBeforeAnyReadStartsFromTheFile() throws {
+    let files = FileStorage.inMemory()
+    try files.setContents(JSONEncoder().encode([SyncUp(title: "Saved")]), of: url)
+    try withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var syncUps: [SyncUp] = []
+      $syncUps.withLock { $0.append(SyncUp(title: "New")) }
+      let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
+      #expect(saved == [SyncUp(title: "Saved"), SyncUp(title: "New")])
+    }
+  }
+
+  @Test func savesAreDebouncedOnTheClock() async throws {
+    let files = FileStorage.inMemory(saveDelay: .seconds(1))
+    let clock = TestClock()
+    let syncUps = withDependencies {
+      $0.defaultFileStorage = files
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: [SyncUp](), .fileStorage(url))
+    }
+    syncUps.withLock { $0.append(SyncUp(title: "One")) }
+    syncUps.withLock { $0.append(SyncUp(title: "Two")) }
+    #expect(files.contents(of: url) == nil)
+    await clock.advance(by: .milliseconds(999))
+    #expect(files.contents(of: url) == nil)
+    await clock.advance(by: .milliseconds(1))
+    let data = try #require(files.contents(of: url))
+    let saved = try JSONDecoder().decode([SyncUp].self, from: data)
+    #expect(saved == [SyncUp(title: "One"), SyncUp(title: "Two")])
+  }
+
+  @Test func reloadsWhenTheFileChangesOnDisk() throws {
+    let files = FileStorage.inMemory()
+    try withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var syncUps: [SyncUp] = []
+      $syncUps.withLock { $0 = [SyncUp(title: "Mine")] }
+      try files.setContents(JSONEncoder().encode([SyncUp(title: "Theirs")]), of: url)
+      #expect(syncUps == [SyncUp(title: "Theirs")])
+    }
+  }
+
+  @Test func aCorruptFileIsReportedAndNeverOverwritten() throws {
+    let files = FileStorage.inMemory()
+    let corrupt = Data("{ not json".utf8)
+    try files.setContents(corrupt, of: url)
+    let warnings = LockIsolated<[String]>([])
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    RuntimeWarning.$handler.withValue(record) {
+      withDependencies {
+        $0.defaultFileStorage = files
+      } operation: {
+        @Shared(.fileStorage(url)) var syncUps = [SyncUp(title: "Default")]
+        #expect(syncUps == [SyncUp(title: "Default")])
+        $syncUps.withLock { $0.append(SyncUp(title: "Unsaved")) }
+        #expect(syncUps.count == 2)
+      }
+    }
+    #expect(files.contents(of: url) == corrupt)
+    #expect(warnings.value.count == 2)
+    #expect(warnings.value.first?.contains("/sync-ups.json") == true)
+    #expect(warnings.value.first?.contains("does not decode") == true)
+  }
+
+  @Test func concurrentWritersInOneProcessShareOneValue() async throws {
+    let files = FileStorage.inMemory()
+    let holders = withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      (0..<4).map { _ in Shared(wrappedValue: 0, .fileStorage(url)) }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for holder in holders {
+        group.addTask {
+          for _ in 0..<250 { holder.withLock { $0 += 1 } }
+        }
+      }
+    }
+    #expect(holders.allSatisfy { $0.wrappedValue == 1000 })
+    let saved = try JSONDecoder().decode(Int.self, from: #require(files.contents(of: url)))
+    #expect(saved == 1000)
+  }
+
+  @Test func savesToDiskAtomically() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SharedStateTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("count.json")
+    let clock = TestClock()
+    let count = withDependencies {
+      $0.defaultFileStorage = .fileSystem()
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 1, .fileStorage(file))
+    }
+    count.withLock { $0 = 42 }
+    #expect(FileManager.default.fileExists(atPath: file.path) == false)
+    await clock.advance(by: .seconds(1))
+    let data = try #require(FileStorage.fileSystem().contents(of: file))
+    #expect(try JSONDecoder().decode(Int.self, from: data) == 42)
+    // Only the file itself is left: the temporary file was renamed over it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["count.json"])
+  }
+
+  @Test func testsGetAnInMemoryStorageByDefault() {
+    @Shared(.fileStorage(URL(fileURLWithPath: "/nonexistent/dir/file.json"))) var value = 1
+    $value.withLock { $0 = 2 }
+    #expect(value == 2)
+    #expect(FileManager.default.fileExists(atPath: "/nonexistent/dir/file.json") == false)
+  }
+}

@@ -1,0 +1,119 @@
+import Observation
+import SharedState
+import Testing
+
+@MainActor
+struct SharedReferenceTests {
+  @Test func copiesHoldOneValue() {
+    let count = Shared(value: 1)
+    let copy = count
+    copy.withLock { $0 += 1 }
+    #expect(count.wrappedValue == 2)
+    #expect(count == copy)
+  }
+
+  @Test func equalityIsByValue() {
+    #expect(Shared(value: 3) == Shared(value: 3))
+    #expect(Shared(value: 3) != Shared(value: 4))
+    #expect(Shared(value: "a").hashValue == Shared(value: "a").hashValue)
+  }
+
+  @Test func childChangeIsSeenByParentInOneStore() {
+    let store = Store(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    store.send(.openChild)
+    store.send(.child(.double))
+    #expect(store.count == 2)
+    #expect(store.child?.count == 2)
+    store.send(.increment)
+    #expect(store.child?.count == 3)
+  }
+
+  @Test func changeIsSeenAcrossStores() {
+    let count = Shared(value: 10)
+    let first = Store(initialState: SharedParent.State(count: count)) { SharedParent() }
+    let second = Store(initialState: SharedParent.State(count: count)) { SharedParent() }
+    first.send(.increment)
+    #expect(second.count == 11)
+    second.send(.increment)
+    #expect(first.count == 12)
+  }
+
+  @Test func observingOneStoreHearsAChangeMadeThroughAnother() {
+    let count = Shared(value: 0)
+    let first = Store(initialState: SharedParent.State(count: count)) { SharedParent() }
+    let second = Store(initialState: SharedParent.State(count: count)) { SharedParent() }
+    let heard = LockIsolated(0)
+    withObservationTracking {
+      _ = first.count
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    second.send(.increment)
+    #expect(heard.value == 1)
+    #expect(first.count == 1)
+  }
+
+  @Test func plainChangesDoNotNotifySharedObservers() {
+    let store = Store(initialState: SharedParent.State(count: Shared(value: 0))) {
+      SharedParent()
+    }
+    let heard = LockIsolated(0)
+    let box = store.state.$count
+    withObservationTracking {
+      _ = box.wrappedValue
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    store.send(.bumpPlain)
+    #expect(heard.value == 0)
+    box.withLock { $0 = 5 }
+    #expect(heard.value == 1)
+  }
+
+  @Test func changesFromManyThreadsAreNotLost() async {
+    let count = Shared(value: 0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<500 { count.withLock { $0 += 1 } }
+        }
+      }
+    }
+    #expect(count.wrappedValue == 4000)
+  }
+
+  @Test func inMemoryKeysShareByName() {
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      @Shared(.inMemory("draft")) var draft = ""
+      @Shared(.inMemory("draft")) var same = "ignored: the storage has a value"
+      $draft.withLock { $0 = "hello" }
+      #expect(same == "hello")
+      @Shared(.inMemory("other")) var other = "x"
+      #expect(other == "x")
+    }
+  }
+
+  @Test func inMemoryStorageIsFreshPerTest() {
+    @Shared(.inMemory("draft")) var draft = "fresh"
+    #expect(draft == "fresh")
+    $draft.withLock { $0 = "changed in this test only" }
+  }
+
+  @Test func tenThousandRowsHoldingOneValueMakeOneNotification() {
+    let total = Shared(value: 0)
+    let rows = (0..<10_000).map { _ in SharedChild.State(count: total) }
+    let heard = LockIsolated(0)
+    withObservationTracking {
+      for row in rows { _ = row.count }
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    total.withLock { $0 = 1 }
+    #expect(heard.value == 1)
+    #expect(rows.allSatisfy { $0.count == 1 })
+  }
+}
