@@ -1,5 +1,9 @@
 @_spi(Contexts) import EffectCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps one file-stored shared value in step with its file: loads it on first access, reloads
 /// it when the file changes, saves changes after the storage's delay, and leaves a corrupt file

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The few file operations file storage needs, on disk or in memory.
 protocol FileSystem: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where ``FileStorageKey`` values are saved: the file system for the app, memory for tests.
 ///

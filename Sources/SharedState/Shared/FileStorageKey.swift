@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A ``SharedKey`` for a value saved as JSON in a file: every `@Shared(.fileStorage(url))` holds
 /// the same value, loaded from the file on first access and saved when it changes.
