@@ -344,11 +344,11 @@ extension AlertState where Action == SyncUpsNavigationTests.SyncUpDetail.Destina
   }
 }
 
-/// Yields, then polls in real time for at most a second, until `condition` holds.
+/// Yields, then polls in real time for at most ten seconds, until `condition` holds.
 @MainActor
 private func waitUntil(_ condition: () -> Bool) async -> Bool {
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: .seconds(1))
+  let deadline = clock.now.advanced(by: .seconds(10))
   while !condition() {
     guard clock.now < deadline else { return false }
     await Task.yield()

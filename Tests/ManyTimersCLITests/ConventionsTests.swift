@@ -135,7 +135,7 @@ import Testing
     #expect(await child.waitFor("▸  2"), "the screen did not take the key after Alt-q")
     #expect(child.process.isRunning, "Alt-q was read as q")
     child.type("q")
-    #expect(await child.waitForExit(timeout: .seconds(5)) != nil)
+    #expect(await child.waitForExit() != nil)
     #expect(child.process.terminationStatus == 0)
   }
 
@@ -144,7 +144,7 @@ import Testing
     child.type("start 1\ndump\n")
     #expect(await child.waitFor(#""status":"counting""#))
     child.type([0x04])  // Ctrl-D: the end of the input.
-    #expect(await child.waitForExit(timeout: .seconds(5)) != nil)
+    #expect(await child.waitForExit() != nil)
     #expect(child.process.terminationStatus == 0)
     #expect(!child.text.contains("\u{1B}["), "escape sequences on a dumb terminal")
     #expect(child.text.contains("TERM=dumb cannot show the live screen"))

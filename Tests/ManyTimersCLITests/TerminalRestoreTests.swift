@@ -73,7 +73,7 @@ import Testing
     #expect(await child.waitFor("Tea!"))
     chmod(path, 0o444)
     child.type("q")
-    try #require(await child.waitForExit(timeout: .seconds(5)) != nil)
+    try #require(await child.waitForExit() != nil)
     #expect(child.process.terminationStatus == ExitCode.ioError.rawValue)
     #expect(child.isRestored)
     let text = child.text

@@ -88,9 +88,10 @@ final class WarningLog: Sendable {
   }
 }
 
-/// Waits (by yielding, then polling for at most `timeout` of real time) until a condition holds.
+/// Waits (by yielding, then polling for at most `timeout` of real time) until a condition
+/// holds. The margin is for a loaded machine: a condition that holds returns at once.
 @MainActor
-func eventually(timeout: Duration = .seconds(1), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
   for _ in 0..<1000 {
     if condition() { return true }
     await Task.yield()

@@ -4,7 +4,7 @@
 /// - Returns: Whether the condition held in time.
 @MainActor
 func eventually(
-  timeout: Duration = .seconds(2), _ condition: () -> Bool
+  timeout: Duration = .seconds(10), _ condition: () -> Bool
 ) async -> Bool {
   for _ in 0..<200 {
     if condition() { return true }
