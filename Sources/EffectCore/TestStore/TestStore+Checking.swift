@@ -23,6 +23,8 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - actual: The state to check.
+  ///   - snapshot: The shared values the action left, when it was not the last one reduced;
+  ///     `nil` checks the shared values now.
   ///   - assert: Changes the expected state; `nil` expects no change.
   ///   - what: What changed the state, for messages: "sending .increment".
   ///   - site: The assertion's call.
@@ -30,25 +32,41 @@ extension TestStore {
   ///     nothing, fails (TCA's "Expected state to change").
   func check(
     actual: State,
+    shared snapshot: SharedSnapshot? = nil,
     assert: ((inout State) throws -> Void)?,
     what: () -> String,
     at site: CallSite,
     requiresChange: Bool = true
   ) throws {
     try throwReportedIssues(at: site)
-    let previous = asserted
-    var expected = isExhaustive ? previous : actual
-    if !isExhaustive { sharedChanges.forget() }
+    if !isExhaustive { sharedChanges.take(after: snapshot) }
     defer {
       asserted = actual
-      sharedChanges.accept(actual)
+      sharedChanges.accept(actual, after: snapshot)
     }
+    try sharedChanges.checking(snapshot) {
+      try compare(
+        actual: actual, assert: assert, what: what, at: site, requiresChange: requiresChange)
+    }
+  }
+
+  /// ``check(actual:shared:assert:what:at:requiresChange:)``'s comparison, with shared values
+  /// read as the action left them.
+  private func compare(
+    actual: State,
+    assert: ((inout State) throws -> Void)?,
+    what: () -> String,
+    at site: CallSite,
+    requiresChange: Bool
+  ) throws {
+    let previous = asserted
+    var expected = isExhaustive ? previous : actual
     do {
       try withFeatureContexts { try sharedChanges.asserting { try assert?(&expected) } }
     } catch {
       throw fail("The assertion closure for \(what()) threw \(error).", at: site)
     }
-    let closureChangedShared = sharedChanges.takeClosureWrote()
+    let closureChangedShared = sharedChanges.closureWrote
     // Issues reported by what the closure called (a dependency without a test value).
     try throwReportedIssues(at: site)
     guard sharedChanges.comparing({ expected != actual }) else {
@@ -71,7 +89,9 @@ extension TestStore {
       : "A state change does not match expectation after \(what()):"
     throw fail(
       headline + "\n\n"
-        + LineDiff.diff(sharedChanges.asserting { Dump.lines(expected) }, Dump.lines(actual))
+        + LineDiff.diff(
+          sharedChanges.asserting { Dump.lines(expected) },
+          sharedChanges.comparing { Dump.lines(actual) })
         + "\n\n(Expected: -, Actual: +)",
       at: site)
   }
@@ -133,8 +153,12 @@ extension TestStore {
 
   /// Drops the received actions, taking the state they left as asserted.
   func skipReceived() {
-    if let last = recorder.received.last { asserted = last.state }
-    sharedChanges.accept(asserted)
+    if let last = recorder.received.last {
+      asserted = last.state
+      sharedChanges.accept(asserted, after: last.shared)
+    } else {
+      sharedChanges.accept(asserted)
+    }
     recorder.received.removeAll()
   }
 }

@@ -134,7 +134,9 @@ extension TestStore {
           + recorder.received[..<index].flatMap { Dump.lines($0.action) }.map { "  " + $0 }
           .joined(separator: "\n"),
         at: site)
-      asserted = recorder.received[index - 1].state
+      let skipped = recorder.received[index - 1]
+      asserted = skipped.state
+      sharedChanges.accept(asserted, after: skipped.shared)
       recorder.received.removeFirst(index)
     }
     let next = recorder.received.removeFirst()
@@ -152,7 +154,8 @@ extension TestStore {
       throw fail(message, at: site)
     }
     try check(
-      actual: next.state, assert: assert, what: { "receiving \(Dump.string(next.action))" },
+      actual: next.state, shared: next.shared, assert: assert,
+      what: { "receiving \(Dump.string(next.action))" },
       at: site)
     await letReadyEffectsRun()
   }

@@ -43,9 +43,11 @@ extension TestStore {
     recorder.isTestSend = true
     let task = core.send(action)
     recorder.isTestSend = false
-    let actual = recorder.afterTestSend ?? core.state
+    let reduced = recorder.afterTestSend
     recorder.afterTestSend = nil
-    try check(actual: actual, assert: assert, what: what, at: site)
+    try check(
+      actual: reduced?.state ?? core.state, shared: reduced?.shared, assert: assert, what: what,
+      at: site)
     await letReadyEffectsRun()
     return TestStoreTask(task: task, hasFailed: hasFailed, timeout: timeout)
   }

@@ -46,7 +46,7 @@ public final class TestStore<State: Equatable, Action> {
   /// Whether the feature dismissed itself, and the effects to cancel when it does.
   let dismissal = TestDismissal()
   /// The values shared references in the state had at the last assertion (see SharedSnapshots).
-  let sharedChanges = SharedChangeRecorder()
+  let sharedChanges: SharedChangeRecorder
 
   /// Creates a test store.
   ///
@@ -66,7 +66,8 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let recorder = ActionRecorder<State, Action>()
+    let sharedChanges = SharedChangeRecorder()
+    let recorder = ActionRecorder<State, Action>(sharedChanges: sharedChanges)
     let ledger = EffectLedger<Action>(origin: site)
     let issues = TestIssueCollector()
     let issueContext = TestIssueContext(collector: issues)
@@ -78,6 +79,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     self.site = site
     self.recorder = recorder
+    self.sharedChanges = sharedChanges
     self.ledger = ledger
     self.issues = issues
     self.contexts = contexts

@@ -15,7 +15,7 @@ import Observation
 /// `withObservationTracking`) reading a shared value through any store hears a change made
 /// through any other.
 @usableFromInline
-final class SharedBox<Value: Sendable>: @unchecked Sendable {
+final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable {
   // `@unchecked`: `stored` is only touched with `mutex` held, `persistence` and `observed` are
   // `Sendable`, and `recorders` is guarded by its own lock.
   //
@@ -64,16 +64,30 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
     if isPersisted, let reloaded = persistence?.reloadIfChanged() {
       replace(with: reloaded)
     }
-    if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
-      mode == .asserting, let recorded = recorder.recordedValue(of: self) as? Value
-    {
-      return recorded
+    if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current {
+      return recordedValue(in: recorder, mode: mode)
     }
     return locked { $0 }
   }
 
+  /// The value a test store's assertion reads: the value at the last assertion (changed by the
+  /// assertion's closure) while it builds its expectation, the value the checked action left
+  /// while it compares.
+  @usableFromInline func recordedValue(
+    in recorder: SharedChangeRecorder, mode: SharedChangeRecorder.Mode
+  ) -> Value {
+    let recorded =
+      switch mode {
+      case .asserting: recorder.recordedValue(of: self)
+      case .comparing: recorder.checkedValue(of: self)
+      }
+    return recorded as? Value ?? currentValue
+  }
+
   /// The value now, ignoring assertions: the right side of a comparison in a test store.
   @usableFromInline var currentValue: Value { locked { $0 } }
+
+  @usableFromInline var currentSharedValue: any Sendable { currentValue }
 
   /// Changes the value for every holder, then lets persistence save it.
   @inlinable func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {

@@ -106,7 +106,7 @@ extension Shared: Equatable where Value: Equatable {
       mode == .comparing, lhs.box === rhs.box
     {
       let expected = recorder.recordedValue(of: lhs.box) as? Value ?? lhs.box.currentValue
-      return expected == rhs.box.currentValue
+      return expected == lhs.box.recordedValue(in: recorder, mode: .comparing)
     }
     return lhs.box === rhs.box ? true : lhs.wrappedValue == rhs.wrappedValue
   }

@@ -13,6 +13,8 @@ struct SharedParent: Reducer {
     case child(SharedChild.Action)
     case bumpPlain
     case incrementTwiceLater
+    case incrementAtOnce
+    case incrementTwiceAtOnce
   }
 
   var body: some Reducer<State, Action> {
@@ -29,6 +31,10 @@ struct SharedParent: Reducer {
       case .bumpPlain:
         state.plain += 1
         return .none
+      case .incrementAtOnce:
+        return .send(.increment)
+      case .incrementTwiceAtOnce:
+        return .concatenate(.send(.increment), .send(.bumpPlain), .send(.increment))
       case .incrementTwiceLater:
         return .run { send in
           await send(.increment)

@@ -86,6 +86,53 @@ struct SharedTestStoreTests {
     try await store.finish()
   }
 
+  @Test func aChangeMadeByAnActionASendEffectQueuedIsAssertedWhereItIsReceived() async throws {
+    let store = TestStore(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    // `.send` is reduced before `send` returns, but its change belongs to its `receive`.
+    try await store.send(.incrementAtOnce)
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 2 } }
+    try await store.send(.incrementTwiceAtOnce)
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 3 } }
+    try await store.receive(.bumpPlain) { $0.plain = 1 }
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 4 } }
+    try await store.finish()
+  }
+
+  @Test func aSendAssertingTheChangeOfTheActionItQueuedFailsShowingTheValueItLeft() async throws {
+    let store = TestStore(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    let failures = try await TestStoreFailure.collect {
+      try await store.send(.incrementAtOnce) { $0.$count.withLock { $0 = 2 } }
+    }
+    #expect(failures.count == 1)
+    let message = try #require(failures.first?.message)
+    let lines = message.split(separator: "\n").map { $0.filter { $0 != " " } }
+    #expect(lines.contains("-count:2,") && lines.contains("+count:1,"), "\(message)")
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 2 } }
+  }
+
+  @Test func skippedReceivedActionsLeaveTheSharedValuesTheyMade() async throws {
+    let store = TestStore(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    try await store.send(.incrementTwiceAtOnce)
+    await store.skipReceivedActions()
+    try await store.send(.increment) { $0.$count.withLock { $0 = 4 } }
+  }
+
+  @Test func aNonExhaustiveStoreReceivesTheSharedValueEachActionLeft() async throws {
+    let store = TestStore(initialState: SharedParent.State(count: Shared(value: 1))) {
+      SharedParent()
+    }
+    store.exhaustivity = .off
+    try await store.send(.incrementTwiceAtOnce)
+    try await store.receive(.bumpPlain) { $0.$count.withLock { $0 = 2 } }
+    try await store.receive(.increment) { $0.$count.withLock { $0 = 3 } }
+  }
+
   @Test func twoTestStoresSharingAValueEachAssertTheChange() async throws {
     let count = Shared(value: 1)
     let first = TestStore(initialState: SharedParent.State(count: count)) { SharedParent() }
