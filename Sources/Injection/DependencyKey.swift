@@ -63,8 +63,10 @@ extension TestDependencyKey {
 /// A key can also be split across modules: its test value in the client's interface module
 /// (``TestDependencyKey``), its live value in the implementation's.
 ///
-/// Live and preview values are made once per process and shared; test values are read each time
-/// a test resolves them, so that a stateful test value never leaks from one test into another.
+/// Live and preview values are made once per process and shared. Test values are made once per
+/// Swift Testing test (per case of a parameterized test), as in swift-dependencies, so that a
+/// stateful test value is shared within a test and never leaks into another; outside a Swift
+/// Testing test (XCTest) they are made at each read.
 public protocol DependencyKey: TestDependencyKey {
   /// The dependency's type, restated so that Swift infers it from ``liveValue`` alone.
   associatedtype Value

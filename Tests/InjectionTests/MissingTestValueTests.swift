@@ -23,6 +23,7 @@ import Testing
         @Dependency(LiveOnlyKey.self) var value
         self.value = value
       }
+      init(value: Int) { self.value = value }
     }
     enum Action: Equatable { case read }
     @Dependency(LiveOnlyKey.self) var value
@@ -36,11 +37,9 @@ import Testing
     var initial: Feature.State?
     withKnownIssue { initial = Feature.State() }
     let store = Store(initialState: initial!) { Feature() }
-    withKnownIssue {
-      store.send(.read)
-    } matching: {
-      "\($0)".contains("LiveOnlyKey")
-    }
+    // Reported once per test, where it was first used, as in swift-dependencies: the value made
+    // then serves the rest of the test.
+    store.send(.read)
     #expect(store.value == 43)
   }
 
@@ -51,9 +50,7 @@ import Testing
   }
 
   @Test func insideATestStoreTheNextAssertionThrows() async throws {
-    var initial: Feature.State?
-    withKnownIssue { initial = Feature.State() }
-    let store = TestStore(initialState: initial!) { Feature() }
+    let store = TestStore(initialState: Feature.State(value: 0)) { Feature() }
     let failure = try await TestStoreFailure.collect {
       try await store.send(.read) { $0.value = 43 }
     }.first

@@ -119,16 +119,18 @@ struct CapturesTheClock: Reducer {
     #expect(failure.message.contains("To fix it, do one of two things"))
   }
 
-  @Test func aMissingTestValueReadInReduceFailsTheSendEveryTime() async throws {
-    // Docs/Injection.md promises this: the failure does not depend on when the effect runs.
-    for _ in 1...20 {
-      let store = TestStore(initialState: CapturesTheClock.State()) { CapturesTheClock() }
-      let failure = try #require(
-        try await TestStoreFailure.collect {
-          try await store.send(.start)
-        }.first)
-      #expect(failure.message.contains("'ContinuousClockKey' has no test value"))
-      // The store fails no more: what it leaves running is cancelled as it goes away.
-    }
+  @Test(arguments: 1...20)
+  func aMissingTestValueReadInReduceFailsTheFirstSend(run: Int) async throws {
+    // Docs/Injection.md promises this: the failure does not depend on when the effect runs. Each
+    // case of a parameterized test is a test of its own, with its own test values.
+    let store = TestStore(initialState: CapturesTheClock.State()) { CapturesTheClock() }
+    let failure = try #require(
+      try await TestStoreFailure.collect {
+        try await store.send(.start)
+      }.first)
+    #expect(failure.message.contains("'ContinuousClockKey' has no test value"))
+    // The value is made once per test, as in swift-dependencies: it is reported once.
+    try await store.send(.start)
+    // The store fails no more: what it leaves running is cancelled as it goes away.
   }
 }

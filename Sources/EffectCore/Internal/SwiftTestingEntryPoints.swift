@@ -7,6 +7,7 @@
 enum SwiftTestingEntryPoints {
   private enum Symbols {
     static let testCurrent = TestFrameworks.lookUp("$s7Testing4TestV7currentACSgvgZ")
+    static let testCaseCurrent = TestFrameworks.lookUp("$s7Testing4TestV4CaseV7currentAESgvgZ")
     static let commentInit = TestFrameworks.lookUp("$s7Testing7CommentV8rawValueACSS_tcfC")
     static let sourceLocationInit = TestFrameworks.lookUp(
       "$s7Testing14SourceLocationV6fileID0D4Path4line6columnACSS_SSS2itcfC")
@@ -29,6 +30,7 @@ enum SwiftTestingEntryPoints {
         + "_AA12__ExpressionVAPSgyXKSSSgyXKARyXKARyXKSayAA7CommentVGyXKSbAA06SourceS0VtF")
 
     static let test = _typeByName("7Testing4TestV")
+    static let testCase = _typeByName("7Testing4TestV4CaseV")
     static let comment = _typeByName("7Testing7CommentV")
     static let sourceLocation = _typeByName("7Testing14SourceLocationV")
     static let expression = _typeByName("7Testing12__ExpressionV")
@@ -46,6 +48,43 @@ enum SwiftTestingEntryPoints {
       unsafeBitCast(testCurrent, to: (@convention(thin) () -> Test?).self)() != nil
     }
     return _openExistential(test, do: isRunning)
+  }
+
+  /// Which test (and, for a parameterized test, which of its cases) the current task runs:
+  /// the test's `id` and a description of its case (its arguments); `nil` outside a Swift
+  /// Testing test.
+  static var currentTest: AnyHashable? {
+    guard let testCurrent = TestFrameworks.pointer(Symbols.testCurrent), let test = Symbols.test
+    else {
+      return nil
+    }
+    func current<Test>(_: Test.Type) -> AnyHashable? {
+      guard let test = unsafeBitCast(testCurrent, to: (@convention(thin) () -> Test?).self)(),
+        let identifiable = test as? any Identifiable
+      else { return nil }
+      func id<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
+      return AnyHashable(TestIdentity(test: id(identifiable), testCase: currentCase))
+    }
+    return _openExistential(test, do: current)
+  }
+
+  /// A description of `Test.Case.current`: the arguments of a parameterized test's case.
+  private static var currentCase: String? {
+    guard let caseCurrent = TestFrameworks.pointer(Symbols.testCaseCurrent),
+      let testCase = Symbols.testCase
+    else { return nil }
+    func current<Case>(_: Case.Type) -> String? {
+      unsafeBitCast(caseCurrent, to: (@convention(thin) () -> Case?).self)().map {
+        String(describing: $0)
+      }
+    }
+    return _openExistential(testCase, do: current)
+  }
+
+  /// A test and one of its cases.
+  private struct TestIdentity: Hashable {
+    let test: AnyHashable
+    let testCase: String?
   }
 
   /// Records an issue at `site` with `Issue.record(_:severity:sourceLocation:)`.

@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 /// The chain of dependencies being created in the current task, to stop a factory that needs
 /// itself, directly or through others, with a message that names the cycle.
 enum Resolution {
@@ -44,12 +46,15 @@ final class OnceSlot<Value: Sendable>: Sendable {
   func clear() { value.withLock { $0 = nil } }
 }
 
-/// The live and preview values of dependency keys, made once per process.
+/// The default values of dependency keys: live and preview values made once per process, test
+/// values once per test.
 @usableFromInline
 enum DefaultValues {
   private struct Key: Hashable {
     let key: ObjectIdentifier
     let context: DependencyContext
+    /// The test a test value belongs to.
+    let test: AnyHashable?
   }
 
   private static let slots = LockIsolated<[Key: any Sendable]>([:])
@@ -57,12 +62,19 @@ enum DefaultValues {
   @usableFromInline
   static func value<K: TestDependencyKey>(of key: K.Type, in context: DependencyContext) -> K.Value
   {
-    // Test values are read each time: a stateful test value must not leak between tests.
+    var test: AnyHashable?
     if context == .test {
-      return Resolution.resolving(ObjectIdentifier(key), name: "\(key)") { K.testValue }
+      // A test value is made once per Swift Testing test (per case of a parameterized one), as
+      // in swift-dependencies: every read in the test, and in the tasks it starts, gets the same
+      // one, and no test sees another's. Outside one (XCTest, whose running test case is not
+      // public), each read makes it afresh, so that a stateful value never leaks between tests.
+      test = RunningTest.current
+      guard test != nil else {
+        return Resolution.resolving(ObjectIdentifier(key), name: "\(key)") { K.testValue }
+      }
     }
     let slot = slots.withLock { slots in
-      let id = Key(key: ObjectIdentifier(key), context: context)
+      let id = Key(key: ObjectIdentifier(key), context: context, test: test)
       if let slot = slots[id] { return slot as! OnceSlot<K.Value> }
       let slot = OnceSlot<K.Value>()
       slots[id] = slot
@@ -71,7 +83,13 @@ enum DefaultValues {
     if let value = slot.peek() { return value }
     // The cycle check comes before the slot's lock, which a cycle would otherwise wait on.
     return Resolution.resolving(ObjectIdentifier(key), name: "\(key)") {
-      slot.get { context == .live ? liveValue(of: key) : K.previewValue }
+      slot.get {
+        switch context {
+        case .live: liveValue(of: key)
+        case .preview: K.previewValue
+        case .test: K.testValue
+        }
+      }
     }
   }
 

@@ -11,10 +11,10 @@
 /// a burst of changes writes the file once; a read first reloads the file if it changed on disk
 /// since it was last loaded or saved.
 ///
-/// Tests get a new in-memory storage each time they read `DependencyValues.defaultFileStorage`
-/// without overriding it, with no save delay: nothing touches the disk, and nothing leaks from
-/// one test into another. A test that checks what was saved, or declares one URL in several
-/// places, gives them one storage:
+/// Each test gets an in-memory storage of its own, with no save delay, made at its first read of
+/// `DependencyValues.defaultFileStorage` (a test value is made once per test): nothing touches
+/// the disk, every declaration of one URL in the test shares one value, and nothing leaks from
+/// one test into another. A test can also give the storage, to read what was saved:
 ///
 /// ```swift
 /// let files = FileStorage.inMemory()
@@ -97,8 +97,8 @@ public final class FileStorage: Sendable {
 }
 
 extension DependencyValues {
-  /// Where ``FileStorageKey`` values are saved: the file system for the app, a new in-memory
-  /// storage each time a test reads it without an override.
+  /// Where ``FileStorageKey`` values are saved: the file system for the app, an in-memory storage
+  /// per test in tests.
   public var defaultFileStorage: FileStorage {
     get { self[FileStorageDependencyKey.self] }
     set { self[FileStorageDependencyKey.self] = newValue }

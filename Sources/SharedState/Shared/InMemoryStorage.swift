@@ -1,9 +1,9 @@
 /// The values of ``InMemoryKey``s, by name: the process's, or a test's own.
 ///
-/// The app uses one for the whole process. Each test that reads
-/// `DependencyValues.defaultInMemoryStorage` without overriding it gets a new, empty one, so
-/// tests never see each other's values; a test in which several places share a key by name
-/// gives them one storage:
+/// The app uses one for the whole process. Each test gets one of its own, empty, made at its
+/// first read of `DependencyValues.defaultInMemoryStorage` (a test value is made once per test):
+/// every `.inMemory` key the test and its features declare shares it, and no test sees another's
+/// values. A test can also give a storage of its own:
 ///
 /// ```swift
 /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
@@ -40,8 +40,7 @@ public final class InMemoryStorage: Sendable {
 }
 
 extension DependencyValues {
-  /// Where ``InMemoryKey`` values live: one storage for the app, a new one each time a test
-  /// reads it without an override.
+  /// Where ``InMemoryKey`` values live: one storage for the app, one per test in tests.
   public var defaultInMemoryStorage: InMemoryStorage {
     get { self[InMemoryStorageKey.self] }
     set { self[InMemoryStorageKey.self] = newValue }

@@ -119,6 +119,19 @@ struct FileStorageTests {
     #expect(saved == 1000)
   }
 
+  @Test func twoDeclarationsOfOneFileShareInATestWithoutAnOverride() throws {
+    let url = URL(fileURLWithPath: "/tmp/never-written/sync-ups.json")
+    @Shared(.fileStorage(url)) var first: [String] = []
+    @Shared(.fileStorage(url)) var second: [String] = ["ignored"]
+    $first.withLock { $0.append("Design") }
+    #expect(second == ["Design"])
+    // The test's storage is in memory, and it is the one the test reads too.
+    @Dependency(\.defaultFileStorage) var files
+    let data = try #require(files.contents(of: url))
+    #expect(try JSONDecoder().decode([String].self, from: data) == ["Design"])
+    #expect(FileManager.default.fileExists(atPath: url.path) == false)
+  }
+
   @Test func savesToDiskAtomically() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("SharedStateTests-\(UUID().uuidString)")

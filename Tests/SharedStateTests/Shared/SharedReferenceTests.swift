@@ -85,22 +85,52 @@ struct SharedReferenceTests {
   }
 
   @Test func inMemoryKeysShareByName() {
-    withDependencies {
-      $0.defaultInMemoryStorage = InMemoryStorage()
-    } operation: {
-      @Shared(.inMemory("draft")) var draft = ""
-      @Shared(.inMemory("draft")) var same = "ignored: the storage has a value"
-      $draft.withLock { $0 = "hello" }
-      #expect(same == "hello")
-      @Shared(.inMemory("other")) var other = "x"
-      #expect(other == "x")
+    // One storage per test, without an override: the test value is made once per test.
+    @Shared(.inMemory("draft")) var draft = ""
+    @Shared(.inMemory("draft")) var same = "ignored: the storage has a value"
+    $draft.withLock { $0 = "hello" }
+    #expect(same == "hello")
+    @Shared(.inMemory("other")) var other = "x"
+    #expect(other == "x")
+  }
+
+  @Test func aGivenStorageIsTheOneUsed() {
+    let storage = InMemoryStorage()
+    withDependencies { $0.defaultInMemoryStorage = storage } operation: {
+      @Shared(.inMemory("draft")) var draft = "given"
+    }
+    @Shared(.inMemory("draft")) var draft = "the test's own"
+    #expect(draft == "the test's own")
+    withDependencies { $0.defaultInMemoryStorage = storage } operation: {
+      @Shared(.inMemory("draft")) var again = "ignored"
+      #expect(again == "given")
     }
   }
 
-  @Test func inMemoryStorageIsFreshPerTest() {
+  @Test(arguments: 1...8)
+  func inMemoryStorageIsFreshPerTest(case: Int) {
+    // Every case starts from the default: no case (nor any other test) sees another's value.
     @Shared(.inMemory("draft")) var draft = "fresh"
     #expect(draft == "fresh")
-    $draft.withLock { $0 = "changed in this test only" }
+    $draft.withLock { $0 = "changed in case \(`case`) only" }
+  }
+
+  @Test func aFeatureDeclaringTheKeySeesTheTestsValue() async throws {
+    struct Draft: Reducer {
+      struct State: Equatable {
+        @Shared(.inMemory("draft")) var draft = ""
+      }
+      enum Action: Equatable { case shout }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.$draft.withLock { $0 = $0.uppercased() }
+        return .none
+      }
+    }
+    @Shared(.inMemory("draft")) var draft = "hello"
+    let store = TestStore(initialState: Draft.State()) { Draft() }
+    #expect(store.state.draft == "hello")
+    try await store.send(.shout) { $0.$draft.withLock { $0 = "HELLO" } }
+    #expect(draft == "HELLO")
   }
 
   @Test func tenThousandRowsHoldingOneValueMakeOneNotification() {
