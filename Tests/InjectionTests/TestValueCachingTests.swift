@@ -36,7 +36,9 @@ import Testing
 
   @Test func anOverrideStillWins() {
     let mine = Recorder()
-    withDependencies { $0[RecorderKey.self] = mine } operation: {
+    withDependencies {
+      $0[RecorderKey.self] = mine
+    } operation: {
       @Dependency(RecorderKey.self) var recorder
       #expect(recorder === mine)
     }

@@ -96,12 +96,16 @@ struct SharedReferenceTests {
 
   @Test func aGivenStorageIsTheOneUsed() {
     let storage = InMemoryStorage()
-    withDependencies { $0.defaultInMemoryStorage = storage } operation: {
+    withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
       @Shared(.inMemory("draft")) var draft = "given"
     }
     @Shared(.inMemory("draft")) var draft = "the test's own"
     #expect(draft == "the test's own")
-    withDependencies { $0.defaultInMemoryStorage = storage } operation: {
+    withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
       @Shared(.inMemory("draft")) var again = "ignored"
       #expect(again == "given")
     }
