@@ -83,22 +83,11 @@ import Testing
     #expect(fromFile.output.count == 2)
 
     let executable = try #require(ExecutableTests.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["run", "--virtual-clock", "--timers", "1"]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(bytes))
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == ExitCode.dataError.rawValue)
+    let run = try await runToEnd(
+      executable, ["run", "--virtual-clock", "--timers", "1"], input: Data(bytes))
+    let out = run.out
+    let err = run.err
+    #expect(run.status == ExitCode.dataError.rawValue)
     #expect(String(decoding: err, as: UTF8.self) == expected[0] + "\n")
     #expect(
       String(decoding: out, as: UTF8.self).split(separator: "\n")

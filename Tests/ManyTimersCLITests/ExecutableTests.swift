@@ -21,32 +21,18 @@ import Testing
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
-  func run(_ arguments: [String], input: String) throws -> (status: Int32, out: String, err: String)
-  {
+  func run(_ arguments: [String], input: String) async throws -> (
+    status: Int32, out: String, err: String
+  ) {
     let executable = try #require(Self.executable, "build many-timers first: swift build")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try await runToEnd(executable, arguments, input: Data(input.utf8))
     return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
+      run.status, String(decoding: run.out, as: UTF8.self), String(decoding: run.err, as: UTF8.self)
     )
   }
 
-  @Test func scriptModeDumpsExactJSON() throws {
-    let result = try run(
+  @Test func scriptModeDumpsExactJSON() async throws {
+    let result = try await run(
       ["run", "--virtual-clock", "--timers", "2"],
       input: "start 1\nadvance 4\nstart 2\nadvance 1\ndump\nfly\n")
     #expect(result.status == 65)
@@ -81,8 +67,8 @@ import Testing
     #expect(child.process.terminationStatus == ExitCode.dataError.rawValue)
   }
 
-  @Test func withoutATerminalTheDefaultModeReadsAScript() throws {
-    let result = try run([], input: "dump\n")
+  @Test func withoutATerminalTheDefaultModeReadsAScript() async throws {
+    let result = try await run([], input: "dump\n")
     #expect(result.status == 0)
     #expect(result.out.hasPrefix(#"{"bell":true,"timers":[{"name":"Timer 1","duration":4"#))
     #expect(result.out.contains(#""name":"Timer 12","duration":37"#))

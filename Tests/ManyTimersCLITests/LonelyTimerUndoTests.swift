@@ -68,8 +68,8 @@ import Testing
     #expect(reopened.errors.isEmpty)
   }
 
-  @Test func theBuiltProgramRunsTheScenario() throws {
-    let result = try ExecutableTests().run(
+  @Test func theBuiltProgramRunsTheScenario() async throws {
+    let result = try await ExecutableTests().run(
       ["run", "--virtual-clock", "--timers", "2"],
       input: "start 2\nadvance 2\nduration 2 20\nadvance 3\nundo\nadvance 1\ndump\n")
     #expect(result.err.isEmpty)
