@@ -121,6 +121,13 @@ enum ClockActivity {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Whether any of `tasks` is in flight: running, or ready to run, rather than asleep on a test
+  /// clock, ended, or let go as blocked.
+  static func isAnyInFlight(_ tasks: [UInt]) -> Bool {
+    guard isTracking.load(ordering: .relaxed) else { return false }
+    return state.withLock { state in tasks.contains { state.inFlight.contains($0) } }
+  }
+
   /// Tracked work has done something (an effect sent an action): it is not blocked.
   static func progressed() {
     guard isTracking.load(ordering: .relaxed) else { return }

@@ -83,6 +83,12 @@ final class EffectHandle: @unchecked Sendable {
     withLock { finished = true }
   }
 
+  /// The address of the effect's task, as ``ClockActivity`` tracks it; `nil` before it is made,
+  /// and for a subscription.
+  var taskAddress: UInt? {
+    withLock { task.map { unsafeBitCast($0, to: UInt.self) } }
+  }
+
   /// Waits until the effect's task has returned; a subscription has none.
   func wait() async {
     await withLock { task }?.value

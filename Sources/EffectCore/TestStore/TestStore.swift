@@ -91,6 +91,9 @@ public final class TestStore<State: Equatable, Action> {
     dismissal.registry = core.registry
     sharedChanges.accept(initialState)
     MainQueueCheck.prepare()
+    // Effect tasks are tracked as a test clock tracks them, so that `send` can tell an effect
+    // that is ready to run from one asleep on a test clock (see `letReadyEffectsRun`).
+    ClockActivity.startTracking()
     core.didStartEffects = { [ledger] action, handles in ledger.record(action, handles) }
   }
 

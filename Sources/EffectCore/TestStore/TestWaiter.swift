@@ -25,8 +25,11 @@ extension TestStore {
   ///
   /// Effects run on other threads, so it first waits until the work of every effect started so
   /// far has begun (deterministic, however loaded the machine), then until nothing happens for
-  /// a few short rounds: no action reduced, no effect ended. An effect that waits for something
-  /// (a clock, a stream) is left waiting after those rounds, about a millisecond.
+  /// a few short rounds (no action reduced, no effect ended) and every running effect is asleep
+  /// on a test clock: the test store tracks effect tasks as a test clock does (see
+  /// `ClockActivity`), so an effect that is ready but has no thread yet on a loaded machine is
+  /// waited for. An effect that waits for something else (a stream, a real clock) is left
+  /// waiting once nothing has happened for ``unsettledQuietTime``.
   func letReadyEffectsRun() async {
     let registry = core.registry
     guard registry.count > 0 else { return }
@@ -34,17 +37,29 @@ extension TestStore {
     // Only a bound for a machine so loaded that a task gets no thread for this long.
     let deadline = clock.now.advanced(by: .seconds(1))
     var quietRounds = 0
+    var quietSince = clock.now
     var progress = (recorder.reducedCount, registry.count)
-    while registry.count > 0, quietRounds < 8, clock.now < deadline {
+    while registry.count > 0, clock.now < deadline {
       await Task.yield()
       let now = (recorder.reducedCount, registry.count)
       if now != progress {
         progress = now
         quietRounds = 0
+        quietSince = clock.now
       } else if ledger.allStarted {
         quietRounds += 1
+      }
+      if quietRounds >= 8 {
+        let tasks = registry.running.compactMap(\.taskAddress)
+        guard ClockActivity.isAnyInFlight(tasks),
+          quietSince.duration(to: clock.now) < Self.unsettledQuietTime
+        else { return }
       }
       try? await clock.sleep(for: .microseconds(50))
     }
   }
+
+  /// How long nothing may happen, with an effect neither asleep on a test clock nor ended, before
+  /// `send` takes it for waiting on something else and returns.
+  static var unsettledQuietTime: Duration { .milliseconds(50) }
 }
