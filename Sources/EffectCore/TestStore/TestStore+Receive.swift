@@ -115,7 +115,10 @@ extension TestStore {
     let recorder = self.recorder
     let exhaustive = isExhaustive
     let limit = timeout ?? self.timeout
+    let registry = core.registry
     let arrived = await TestWaiter.wait(timeout: limit) {
+      registry.isAnyEffectAtWork
+    } until: {
       exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matches($0.action) }
     }
     guard arrived else {

@@ -43,7 +43,11 @@ public struct TestStoreTask: Sendable {
   ) async throws {
     let limit = timeout ?? self.timeout
     let handles = task.handles
-    let finished = await TestWaiter.wait(timeout: limit) { handles.allSatisfy(\.isFinished) }
+    let finished = await TestWaiter.wait(timeout: limit) {
+      ClockActivity.isAnyInFlight(handles.compactMap(\.taskAddress))
+    } until: {
+      handles.allSatisfy(\.isFinished)
+    }
     guard finished else {
       hasFailed.withLock { $0 = true }
       throw TestStoreFailure(

@@ -2,7 +2,18 @@
 /// tasks), then by polling in millisecond steps until a real-time limit.
 @MainActor
 enum TestWaiter {
-  static func wait(timeout: Duration, until condition: () -> Bool) async -> Bool {
+  /// How many times the limit an effect that is still at work gets: on a machine so loaded that
+  /// a ready task waits long for a thread, a test does not fail for it.
+  static let graceFactor = 10
+
+  /// Waits until `condition` holds, for `timeout`; past it, for as long as effects are still at
+  /// work (`isAnyRunning`: neither asleep on a test clock nor ended), up to ``graceFactor``
+  /// times `timeout`. An effect asleep on a test clock that nobody advances fails at `timeout`.
+  static func wait(
+    timeout: Duration,
+    whileRunning isAnyRunning: () -> Bool = { false },
+    until condition: () -> Bool
+  ) async -> Bool {
     if condition() { return true }
     for _ in 0..<32 {
       await Task.yield()
@@ -10,11 +21,20 @@ enum TestWaiter {
     }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
-    while clock.now < deadline {
+    let lastDeadline = clock.now.advanced(by: timeout * graceFactor)
+    while clock.now < deadline || (clock.now < lastDeadline && isAnyRunning()) {
       try? await clock.sleep(for: .milliseconds(1))
       if condition() { return true }
     }
     return condition()
+  }
+}
+
+extension EffectRegistry {
+  /// Whether one of the running effects is at work: running, or ready to, rather than asleep on a
+  /// test clock (tracked as `ClockActivity` tracks it).
+  var isAnyEffectAtWork: Bool {
+    ClockActivity.isAnyInFlight(running.compactMap(\.taskAddress))
   }
 }
 
