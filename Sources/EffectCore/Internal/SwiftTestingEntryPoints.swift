@@ -63,20 +63,34 @@ enum SwiftTestingEntryPoints {
         let identifiable = test as? any Identifiable
       else { return nil }
       func id<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-      return AnyHashable(TestIdentity(test: id(identifiable), testCase: currentCase))
+      let testID = id(identifiable)
+      let isParameterized = parameterizedTests.withLock { known in
+        if let isParameterized = known[testID] { return isParameterized }
+        let isParameterized = currentCasePayload != nil
+        known[testID] = isParameterized
+        return isParameterized
+      }
+      // Describing a case's arguments costs tens of microseconds: only parameterized tests do.
+      let testCase = isParameterized ? currentCasePayload.map { String(describing: $0) } : nil
+      return AnyHashable(TestIdentity(test: testID, testCase: testCase))
     }
     return _openExistential(test, do: current)
   }
 
-  /// A description of `Test.Case.current`: the arguments of a parameterized test's case.
-  private static var currentCase: String? {
+  /// Whether each test seen so far is parameterized, by its id: a test's cases all are, or none.
+  private static let parameterizedTests = LockIsolated<[AnyHashable: Bool]>([:])
+
+  /// What sets `Test.Case.current` apart from the test's other cases (its arguments), read by
+  /// reflection: `nil` for the one case of a test that is not parameterized, which has none.
+  private static var currentCasePayload: Any? {
     guard let caseCurrent = TestFrameworks.pointer(Symbols.testCaseCurrent),
       let testCase = Symbols.testCase
     else { return nil }
-    func current<Case>(_: Case.Type) -> String? {
-      unsafeBitCast(caseCurrent, to: (@convention(thin) () -> Case?).self)().map {
-        String(describing: $0)
-      }
+    func current<Case>(_: Case.Type) -> Any? {
+      guard let testCase = unsafeBitCast(caseCurrent, to: (@convention(thin) () -> Case?).self)(),
+        let kind = Mirror(reflecting: testCase).children.first?.value
+      else { return nil }
+      return Mirror(reflecting: kind).children.first?.value
     }
     return _openExistential(testCase, do: current)
   }
