@@ -23,7 +23,10 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   // and change, and inlined here it costs a call each way, where `LockIsolated`'s generic
   // `withLock` would run unspecialised. POSIX, as `LockIsolated`'s, for ThreadSanitizer.
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var stored: Value
+  /// The value, in memory of its own rather than a stored property: the lock already makes each
+  /// access exclusive, and a class's stored property would pay a run-time exclusivity check
+  /// (thread-local bookkeeping) on every read and change besides.
+  @usableFromInline let stored: UnsafeMutablePointer<Value>
   /// What observers observe: a property of a non-generic class, whose key path is cheap to hash
   /// (the registrar looks it up on every change; a generic class's key path costs several times
   /// more).
@@ -37,7 +40,8 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
 
   @usableFromInline init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
     self.mutex = .allocate(capacity: 1)
-    self.stored = value
+    self.stored = .allocate(capacity: 1)
+    stored.initialize(to: value)
     self.persistence = persistence
     self.isPersisted = persistence != nil
     mutex.initialize(to: pthread_mutex_t())
@@ -48,19 +52,21 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
     mutex.deallocate()
+    stored.deinitialize(count: 1)
+    stored.deallocate()
   }
 
   /// Runs `body` on the value with the lock held.
   @inlinable func locked<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return try body(&stored)
+    return try body(&stored.pointee)
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
   /// last assertion).
   @inlinable var value: Value {
-    observed.registrar.access(observed, keyPath: \.value)
+    observed.registrar.access(observed, keyPath: SharedObservation.valueKeyPath)
     if isPersisted, let reloaded = persistence?.reloadIfChanged() {
       replace(with: reloaded)
     }
@@ -105,7 +111,9 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
       recorder.setRecordedValue(expected, of: self)
       return result
     }
-    return try observed.registrar.withMutation(of: observed, keyPath: \.value) {
+    return try observed.registrar.withMutation(
+      of: observed, keyPath: SharedObservation.valueKeyPath
+    ) {
       let (result, changed) = try locked { value in
         tellRecorders(before: value)
         return (try body(&value), value)
@@ -117,7 +125,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
 
   /// Takes a value from storage (a file changed on disk): observers hear it, nothing is saved.
   @usableFromInline func replace(with value: Value) {
-    observed.registrar.withMutation(of: observed, keyPath: \.value) {
+    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
       locked {
         tellRecorders(before: $0)
         $0 = value
@@ -152,6 +160,10 @@ final class SharedObservation: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
   /// Never read for its value: only its key path is used.
   @usableFromInline var value: Void { () }
+  /// `\.value`, made once: a key path literal is looked up again at each evaluation. Unsafe
+  /// only in name: a key path is immutable, though `KeyPath` does not say it is `Sendable`.
+  @usableFromInline nonisolated(unsafe) static let valueKeyPath: KeyPath<SharedObservation, Void> =
+    \.value
 }
 
 /// A test store's recorder, held weakly: the box outlives the test.
