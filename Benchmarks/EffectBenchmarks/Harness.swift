@@ -42,6 +42,10 @@ struct Harness {
 
   /// Nanoseconds per iteration of a baseline and of ours, each with its own iteration count,
   /// timed in alternating rounds so that both see the same machine.
+  ///
+  /// The baseline is its median; ours is that median times the median of the rounds' ratios. A
+  /// virtual machine's speed swings from one round to the next by more than the budgets' margins,
+  /// and a slow round slows both of its halves: each round's ratio holds while each figure swings.
   func measureInterleaved(
     baselineIterations: Int, baseline: (Int) -> Void, iterations: Int, ours: (Int) -> Void
   ) -> (baseline: Double, ours: Double) {
@@ -57,8 +61,7 @@ struct Harness {
         clock.measure { baseline(baselineCount) }.nanoseconds / Double(baselineCount))
       ourSamples.append(clock.measure { ours(count) }.nanoseconds / Double(count))
     }
-    let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
-    return (median(baselineSamples), median(ourSamples))
+    return pairedMedians(baseline: baselineSamples, ours: ourSamples)
   }
 
   /// The asynchronous form of ``measure(iterations:_:)``.
@@ -83,7 +86,8 @@ struct Harness {
 extension Harness {
   /// Nanoseconds per iteration of a baseline and of ours, timed in alternating rounds so that
   /// both see the same machine: on a shared machine the cost of a task hop moves by 2× within
-  /// a minute, and timing one after the other compared two different machines.
+  /// a minute, and timing one after the other compared two different machines. Ours is given as
+  /// the baseline's median times the median of the rounds' ratios, as in the synchronous form.
   func measureInterleaved(
     iterations count: Int,
     isolation: isolated (any Actor)? = #isolation,
@@ -104,8 +108,17 @@ extension Harness {
       await ours(n)
       ourSamples.append((clock.now - start).nanoseconds / Double(n))
     }
+    return pairedMedians(baseline: baselineSamples, ours: ourSamples)
+  }
+
+  /// The baseline's median, and ours as that median times the median of the rounds' ratios (see
+  /// ``measureInterleaved(baselineIterations:baseline:iterations:ours:)``).
+  private func pairedMedians(
+    baseline: [Double], ours: [Double]
+  ) -> (baseline: Double, ours: Double) {
     let median = { (samples: [Double]) in samples.sorted()[samples.count / 2] }
-    return (median(baselineSamples), median(ourSamples))
+    let baselineMedian = median(baseline)
+    return (baselineMedian, baselineMedian * median(zip(ours, baseline).map { $0 / $1 }))
   }
 }
 

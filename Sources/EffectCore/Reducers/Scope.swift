@@ -22,6 +22,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
   /// The enum case the child's state lives in, for a `Scope` made with a case path.
+  /// Set for a child that is one case of an enum state. A reference, so that the common scope
+  /// (a key path) stays small: every level of a nested send copies its scope.
   @usableFromInline let toChildCase: CaseScope<ParentState, Child.State>?
 
   /// Scopes a child reducer.
@@ -118,7 +120,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
 /// The enum case a child's state lives in, and where the reducer that scopes it was made.
 @usableFromInline
-struct CaseScope<Root, Value> {
+final class CaseScope<Root, Value> {
   @usableFromInline let path: CasePath<Root, Value>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
