@@ -27,12 +27,28 @@
 /// a shared reference must be asserted like any change to the state, and failure diffs show
 /// the value. Reading a shared value in a view (or in `withObservationTracking`) observes it:
 /// changes made through any store are heard.
+///
+/// A member of a shared value is a shared reference too (`state.$syncUp.title`, a
+/// `Shared<String>`), and so is an optional one unwrapped (`Shared(state.$syncUps[id: id])`):
+/// see ``subscript(dynamicMember:)`` and ``init(_:)``.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  @usableFromInline let box: SharedBox<Value>
+  @usableFromInline let reference: Reference
+
+  /// What a `Shared` holds: the box of a value, or a reference derived from another `Shared`.
+  @usableFromInline
+  enum Reference: Sendable {
+    case root(SharedBox<Value>)
+    case derived(SharedProjection<Value>)
+  }
 
   init(box: SharedBox<Value>) {
-    self.box = box
+    self.reference = .root(box)
+  }
+
+  init(projection: SharedProjection<Value>) {
+    self.reference = .derived(projection)
   }
 
   /// A new shared reference to `value`, held by this value and its copies only.
@@ -73,7 +89,12 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value now.
-  @inlinable public var wrappedValue: Value { box.value }
+  @inlinable public var wrappedValue: Value {
+    switch reference {
+    case .root(let box): box.value
+    case .derived(let projection): projection.value
+    }
+  }
 
   /// The reference itself, to change the value with ``withLock(_:)`` or hand it to a child.
   public var projectedValue: Shared<Value> {
@@ -94,7 +115,49 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Returns: What `operation` returns.
   @inlinable @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
-    try box.withLock(operation)
+    switch reference {
+    case .root(let box): try box.withLock(operation)
+    case .derived(let projection): try projection.withLock(operation)
+    }
+  }
+
+  /// A shared reference to a member of the value: reading it reads this value's member, and
+  /// changing it changes this value, for every holder.
+  ///
+  /// ```swift
+  /// state.$syncUp.title.withLock { $0 = "Morning sync" }
+  /// let detail = SyncUpDetail.State(syncUp: state.$syncUp)   // the whole value
+  /// let title: Shared<String> = state.$syncUp.title          // one member of it
+  /// ```
+  ///
+  /// A change through the member is a change of this value: it is saved with it, observers of it
+  /// hear it, and a test store asserts it there.
+  ///
+  /// - Parameter keyPath: The member.
+  /// - Returns: A reference to the member.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member>
+  ) -> Shared<Member> {
+    Shared<Member>(projection: MemberProjection(self, keyPath))
+  }
+
+  /// Unwraps a shared optional: `nil` when it is `nil` now, otherwise a reference to the value
+  /// inside, which reads and changes it for every holder of `base`.
+  ///
+  /// ```swift
+  /// // The detail holds one element of the list's shared array.
+  /// guard let syncUp = Shared(state.$syncUps[id: id]) else { return .none }
+  /// state.detail = SyncUpDetail.State(syncUp: syncUp)
+  /// ```
+  ///
+  /// If the value later becomes `nil` (the element is removed), the reference keeps the last
+  /// value it saw for reading, and changes made through it go nowhere, as in swift-sharing: a
+  /// screen still showing a deleted element never crashes.
+  ///
+  /// - Parameter base: A shared optional value.
+  public init?(_ base: Shared<Value?>) {
+    guard let value = base.wrappedValue else { return nil }
+    self.init(projection: UnwrappedProjection(base, value: value))
   }
 }
 
@@ -103,12 +166,21 @@ extension Shared: Equatable where Value: Equatable {
   /// actual state, the expected side is the value as the assertion described it.
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
-      mode == .comparing, lhs.box === rhs.box
+      mode == .comparing
     {
-      let expected = recorder.recordedValue(of: lhs.box) as? Value ?? lhs.box.currentValue
-      return expected == lhs.box.recordedValue(in: recorder, mode: .comparing)
+      // The expected side reads what the assertion described; the actual side, the value the
+      // checked action left.
+      let expected = SharedChangeRecorder.$current.withValue((recorder, .asserting)) {
+        lhs.wrappedValue
+      }
+      return expected == rhs.wrappedValue
     }
-    return lhs.box === rhs.box ? true : lhs.wrappedValue == rhs.wrappedValue
+    if case .root(let left) = lhs.reference, case .root(let right) = rhs.reference,
+      left === right
+    {
+      return true
+    }
+    return lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
@@ -130,6 +202,28 @@ extension Shared: SharedStateReference {
 
   /// Tells `recorder` the value before each change.
   public func record(changesWith recorder: SharedChangeRecorder) {
-    box.record(changesWith: recorder)
+    switch reference {
+    case .root(let box): box.record(changesWith: recorder)
+    case .derived(let projection): projection.record(changesWith: recorder)
+    }
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: Encodable where Value: Encodable {
+  /// Encodes the value, as if it were not shared.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  /// Decodes a value into a new shared reference, held by this value and its copies only.
+  public init(from decoder: any Decoder) throws {
+    self.init(value: try Value(from: decoder))
   }
 }
