@@ -66,7 +66,9 @@ import Testing
       try await clock.sleep(for: .zero)
       woke.record("woke")
     }
-    // Give the task every chance to run: it must stay asleep until the clock is advanced.
+    // A plain task is not tracked as an effect is: wait until it sleeps (on a loaded machine it
+    // may start late), then give it every chance to run: it must stay asleep until an advance.
+    #expect(await eventually { clock.sleeperCount == 1 })
     for _ in 0..<100 { await Task.yield() }
     #expect(woke.all.isEmpty)
     await clock.advance()
@@ -79,8 +81,7 @@ import Testing
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
     let task = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-    for _ in 0..<100 { await Task.yield() }
-    #expect(clock.sleeperCount == 1)
+    #expect(await eventually { clock.sleeperCount == 1 })
     await clock.run()
     try await task.value
     #expect(clock.now.offset == .seconds(5))
@@ -94,6 +95,7 @@ import Testing
       try await clock.sleep(for: .seconds(1))
       for await value in stream { received.record("\(value)") }
     }
+    #expect(await eventually { clock.sleeperCount == 1 })
     await clock.advance(by: .seconds(1))
     continuation.yield(7)
     continuation.finish()
