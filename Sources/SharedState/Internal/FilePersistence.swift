@@ -12,12 +12,16 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
   private struct State {
     /// The modification date of the file as last loaded or saved; `nil` before the first load.
     var knownDate: Date?
-    /// The last change not saved yet: it wins over the file until it is.
+    /// The last change not saved yet: it wins over the file until it is. Not `nil` from a
+    /// change until the save that writes the last change ends, so one save runs at a time.
     var pending: Value?
+    /// Counts changes, so that a save knows whether one arrived while it wrote.
+    var generation: UInt64 = 0
     /// Whether the file held something that does not decode: it is not saved over until it
     /// changes on disk to something that does.
     var isCorrupt = false
     var reportedUnsaved = false
+    var warnsUnsaved = false
   }
 
   private let url: URL
@@ -34,9 +38,12 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
 
   func reloadIfChanged() -> Value? {
     let fileSystem = storage.fileSystem
-    let date = fileSystem.modificationDate(url)
+    // The date is read with the lock held: read before it, it could predate a save that ends
+    // meanwhile, and the file just saved would be taken for a change made elsewhere.
     let changed = state.withLock { state in
-      guard state.pending == nil, date != state.knownDate else { return false }
+      guard state.pending == nil else { return false }
+      let date = fileSystem.modificationDate(url)
+      guard date != state.knownDate else { return false }
       state.knownDate = date
       return true
     }
@@ -58,20 +65,30 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
-  func didChange(to value: Value) {
-    let (isCorrupt, startsSave) = state.withLock { state -> (Bool, Bool) in
+  func noteChange(_ value: Value) -> Bool {
+    state.withLock { state in
       if state.isCorrupt {
-        defer { state.reportedUnsaved = true }
-        return (!state.reportedUnsaved, false)
+        guard !state.reportedUnsaved else { return false }
+        state.reportedUnsaved = true
+        state.warnsUnsaved = true
+        return true
       }
+      state.generation &+= 1
       defer { state.pending = value }
-      return (false, state.pending == nil)
+      return state.pending == nil
     }
-    if isCorrupt {
+  }
+
+  func persist() {
+    let warnsUnsaved = state.withLock { state in
+      defer { state.warnsUnsaved = false }
+      return state.warnsUnsaved
+    }
+    if warnsUnsaved {
       RuntimeWarning.report(
         "Shared file \(url.path) is corrupt: changes to it are kept in memory, not saved.")
+      return
     }
-    guard startsSave else { return }
     guard let clock else { return save() }
     let delay = storage.saveDelay
     // The delay collects a burst of changes into one write. The task keeps `self`: a change is
@@ -83,22 +100,30 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
-  /// Writes the pending value, if any.
+  /// Writes the pending value, then again while changes arrived during the write.
   private func save() {
-    guard let value = state.withLock({ $0.pending }) else { return }
-    do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      let data = try encoder.encode(value)
-      try storage.fileSystem.write(data, to: url)
-      let date = storage.fileSystem.modificationDate(url)
-      state.withLock {
-        $0.knownDate = date
-        $0.pending = nil
+    while true {
+      let taken = state.withLock { state in state.pending.map { ($0, state.generation) } }
+      guard let (value, generation) = taken else { return }
+      var failure: (any Error)?
+      do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try storage.fileSystem.write(try encoder.encode(value), to: url)
+      } catch {
+        failure = error
       }
-    } catch {
-      state.withLock { $0.pending = nil }
-      RuntimeWarning.report("Shared file \(url.path) could not be saved: \(error).")
+      let date = failure == nil ? storage.fileSystem.modificationDate(url) : nil
+      let isLatest = state.withLock { state in
+        if failure == nil { state.knownDate = date }
+        guard state.generation == generation else { return false }
+        state.pending = nil
+        return true
+      }
+      if let failure {
+        RuntimeWarning.report("Shared file \(url.path) could not be saved: \(failure).")
+      }
+      if isLatest { return }
     }
   }
 }

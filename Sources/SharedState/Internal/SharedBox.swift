@@ -114,11 +114,14 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     return try observed.registrar.withMutation(
       of: observed, keyPath: SharedObservation.valueKeyPath
     ) {
-      let (result, changed) = try locked { value in
+      // Persistence notes the change with the lock held, so changes reach it in the order
+      // they were made; it saves once the lock is released.
+      let (result, persists) = try locked { value in
         tellRecorders(before: value)
-        return (try body(&value), value)
+        let result = try body(&value)
+        return (result, isPersisted && persistence?.noteChange(value) == true)
       }
-      if isPersisted { persistence?.didChange(to: changed) }
+      if persists { persistence?.persist() }
       return result
     }
   }
@@ -178,6 +181,9 @@ protocol SharedPersistence<Value>: Sendable {
   associatedtype Value: Sendable
   /// The value in storage, if it changed there since it was last loaded or saved.
   func reloadIfChanged() -> Value?
-  /// Called after every change made through a holder: saves it (perhaps later).
-  func didChange(to value: Value)
+  /// Notes a change made through a holder, with the value's lock held; returns whether
+  /// ``persist()`` must run once the lock is released.
+  func noteChange(_ value: Value) -> Bool
+  /// Saves (perhaps later) the changes noted, or reports why they are not saved.
+  func persist()
 }

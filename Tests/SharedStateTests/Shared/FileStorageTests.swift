@@ -100,7 +100,10 @@ struct FileStorageTests {
     #expect(warnings.value.first?.contains("does not decode") == true)
   }
 
-  @Test func concurrentWritersInOneProcessShareOneValue() async throws {
+  @Test(arguments: 1...10)
+  func concurrentWritersInOneProcessShareOneValue(round: Int) async throws {
+    // Readers reload when the file changed; a save that ends while they look must not be
+    // taken for a change made elsewhere, and a change made while a save writes must be saved.
     let files = FileStorage.inMemory()
     let holders = withDependencies {
       $0.defaultFileStorage = files
@@ -112,9 +115,12 @@ struct FileStorageTests {
         group.addTask {
           for _ in 0..<250 { holder.withLock { $0 += 1 } }
         }
+        group.addTask {
+          for _ in 0..<250 { _ = holder.wrappedValue }
+        }
       }
     }
-    #expect(holders.allSatisfy { $0.wrappedValue == 1000 })
+    #expect(holders.map(\.wrappedValue) == [1000, 1000, 1000, 1000])
     let saved = try JSONDecoder().decode(Int.self, from: #require(files.contents(of: url)))
     #expect(saved == 1000)
   }
