@@ -102,6 +102,32 @@ import Undo
     #expect(store.timers[id: 1] == Timers.Timer(id: 1, name: "Tea", remaining: 10))
   }
 
+  /// Many rows are stored in several chunks: a step finds its row in whichever chunk holds it,
+  /// and undoing adds and removes in the middle shifts rows across chunks correctly.
+  @Test func stepsOnManyRowsTouchOnlyTheirRow() {
+    let rows = (0..<1_000).map { Timers.Timer(id: $0, name: "Timer \($0)", remaining: $0) }
+    let initial = Timers.State(timers: IdentifiedArray(uniqueElements: rows))
+    let store = Store(initialState: initial) { Timers(clock: TestClock()) }
+    let history = UndoHistory()
+    for id in [0, 127, 128, 129, 500, 999] {
+      store.send(.rename(id: id, "Renamed \(id)"), undoable: history)
+    }
+    store.send(.remove(id: 300), undoable: history)
+    store.send(.add(Timers.Timer(id: 1_000, name: "New", remaining: 1)), undoable: history)
+    #expect(store.timers.count == 1_000)
+    #expect(store.timers[id: 128]?.name == "Renamed 128")
+    while history.canUndo { history.undo() }
+    #expect(store.state == initial)
+    while history.canRedo { history.redo() }
+    #expect(store.timers[id: 300] == nil)
+    #expect(store.timers.last?.id == 1_000)
+    #expect(store.timers.index(id: 301) == 300)
+    #expect(
+      store.timers.filter { $0.name.hasPrefix("Renamed") }.map(\.id) == [
+        0, 127, 128, 129, 500, 999,
+      ])
+  }
+
   @Test func filtersRecordOnlyNamedActions() {
     let store = makeStore()
     let history = UndoHistory()

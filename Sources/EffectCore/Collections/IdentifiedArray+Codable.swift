@@ -1,7 +1,8 @@
 extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as an array.
   public func encode(to encoder: any Encoder) throws {
-    try _elements.encode(to: encoder)
+    var container = encoder.unkeyedContainer()
+    for element in self { try container.encode(element) }
   }
 }
 

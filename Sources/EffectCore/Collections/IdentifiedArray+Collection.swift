@@ -37,18 +37,26 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 extension IdentifiedArray: Hashable where Element: Hashable {
   /// Hashes the elements in order.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(_elements)
+    hasher.combine(count)
+    for element in self { hasher.combine(element) }
   }
 }
 
 extension IdentifiedArray: CustomStringConvertible {
   /// The elements, as an array would print them.
-  public var description: String { _elements.description }
+  public var description: String { elements.description }
 }
 
 extension IdentifiedArray: CustomReflectable {
   /// Reflects as the elements, so dumps and diffs show a plain list.
   public var customMirror: Mirror {
-    Mirror(self, unlabeledChildren: _elements, displayStyle: .collection)
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
   }
+}
+
+extension IdentifiedArray {
+  /// The elements in the chunks they are stored in, in order: every chunk but the last holds
+  /// the same number of elements. Two copies of one array share the chunks neither changed
+  /// since, which Undo uses to skip them.
+  @_spi(Storage) public var elementChunks: [[Element]] { _elements.chunks }
 }

@@ -9,10 +9,13 @@
 /// rows.remove(id: 1)
 /// ```
 ///
-/// Changing one element in place does not copy the others (copy-on-write is preserved).
+/// Changing one element in place does not copy the others (copy-on-write is preserved), and
+/// changing one element of a copy copies only the chunk of elements it is stored in: a store
+/// that keeps the state before an action (undo, a test store) pays for the rows the action
+/// changed, not for all of them.
 public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var _ids: [ID]
-  @usableFromInline var _elements: [Element]
+  @usableFromInline var _elements: ElementChunks<Element>
   @usableFromInline var _index: [ID: Int]
   @usableFromInline let _id: KeyPath<Element, ID>
 
@@ -26,8 +29,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     id: KeyPath<Element, ID>
   ) {
     self._id = id
-    self._elements = Array(elements)
-    self._ids = _elements.map { $0[keyPath: id] }
+    let elements = Array(elements)
+    self._elements = ElementChunks(elements)
+    self._ids = elements.map { $0[keyPath: id] }
     self._index = Dictionary(minimumCapacity: _ids.count)
     for (offset, id) in _ids.enumerated() {
       precondition(_index.updateValue(offset, forKey: id) == nil, "Duplicate id \(id)")
@@ -37,8 +41,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The ids, in order.
   public var ids: [ID] { _ids }
 
-  /// The elements, in order.
-  public var elements: [Element] { _elements }
+  /// The elements, in order, as an array (made from the chunks they are stored in).
+  public var elements: [Element] { _elements.flattened }
 
   /// The element with the given id; setting `nil` removes it, setting a new id appends it.
   ///
@@ -125,7 +129,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter shouldBeRemoved: Returns `true` for the elements to remove.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let kept = try _elements.filter { try !shouldBeRemoved($0) }
+    let kept = try elements.filter { try !shouldBeRemoved($0) }
     guard kept.count != _elements.count else { return }
     self = IdentifiedArray(uniqueElements: kept, id: _id)
   }
@@ -143,11 +147,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let removing = Set(offsets)
     guard !removing.isEmpty else { return }
     for offset in removing {
-      precondition(_elements.indices.contains(offset), "Offset \(offset) is out of bounds")
+      precondition(indices.contains(offset), "Offset \(offset) is out of bounds")
     }
     var kept: [Element] = []
     kept.reserveCapacity(_elements.count - removing.count)
-    for (offset, element) in _elements.enumerated() where !removing.contains(offset) {
+    for (offset, element) in enumerated() where !removing.contains(offset) {
       kept.append(element)
     }
     self = IdentifiedArray(uniqueElements: kept, id: _id)
@@ -164,7 +168,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Parameter isIncluded: Returns `true` for the elements to keep.
   /// - Returns: An identified array of the kept elements, with the same id key path.
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
-    IdentifiedArray(uniqueElements: try _elements.filter(isIncluded), id: _id)
+    IdentifiedArray(uniqueElements: try elements.filter(isIncluded), id: _id)
   }
 
   /// Removes every element.
@@ -186,8 +190,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///   - destination: The position to move them before, counted before the move.
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let moving = Set(source)
-    let before = _elements.indices.filter { $0 < destination && !moving.contains($0) }
-    let after = _elements.indices.filter { $0 >= destination && !moving.contains($0) }
+    let before = indices.filter { $0 < destination && !moving.contains($0) }
+    let after = indices.filter { $0 >= destination && !moving.contains($0) }
     let order = before + moving.sorted() + after
     let elements = order.map { _elements[$0] }
     self = IdentifiedArray(uniqueElements: elements, id: _id)
@@ -197,7 +201,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter areInIncreasingOrder: The order.
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    let sorted = try _elements.sorted(by: areInIncreasingOrder)
+    let sorted = try elements.sorted(by: areInIncreasingOrder)
     self = IdentifiedArray(uniqueElements: sorted, id: _id)
   }
 

@@ -51,6 +51,29 @@ enum BitwiseEquality {
       }
   }
 
+  /// The positions at which two arrays of one length hold arrays with other storage: an array
+  /// is one reference to its storage, so this compares words, without a generic call per
+  /// element.
+  static func differingWords<Element>(_ lhs: [[Element]], _ rhs: [[Element]]) -> [Int] {
+    precondition(lhs.count == rhs.count)
+    precondition(MemoryLayout<[Element]>.stride == MemoryLayout<UInt>.stride)
+    guard !shareStorage(lhs, rhs) else { return [] }
+    var positions: [Int] = []
+    lhs.withUnsafeBytes { a in
+      rhs.withUnsafeBytes { b in
+        for position in 0..<lhs.count {
+          let offset = position * MemoryLayout<UInt>.stride
+          if a.load(fromByteOffset: offset, as: UInt.self)
+            != b.load(fromByteOffset: offset, as: UInt.self)
+          {
+            positions.append(position)
+          }
+        }
+      }
+    }
+    return positions
+  }
+
   /// The positions at which two arrays of one length differ in their elements' value bytes,
   /// found with a scan of their memory: a chunk at a time, then element by element (value bytes
   /// only) in a chunk whose bytes differ.

@@ -1,4 +1,4 @@
-import EffectCore
+@_spi(Storage) import EffectCore
 
 /// A collection whose elements have ids (`IdentifiedArray`, an array of `Identifiable` values):
 /// compared and patched by id, without encoding the elements an action did not touch.
@@ -13,7 +13,10 @@ protocol IdentifiedElements {
   associatedtype Element: Codable
 
   var elementIDs: [ElementID] { get }
-  var elementValues: [Element] { get }
+  func element(at position: Int) -> Element
+  /// The positions at which `other`, holding the same ids in the same order, may hold other
+  /// elements: those whose value bytes differ.
+  func differingPositions(in other: Self) -> [Int]
   func position(of id: ElementID) -> Int?
   mutating func replaceElement(at position: Int, with element: Element)
   mutating func insertElement(_ element: Element, at position: Int)
@@ -24,7 +27,20 @@ protocol IdentifiedElements {
 
 extension IdentifiedArray: IdentifiedElements where Element: Codable {
   var elementIDs: [ID] { ids }
-  var elementValues: [Element] { elements }
+  func element(at position: Int) -> Element { self[position] }
+  /// Chunk by chunk: the chunks both still share are skipped without looking at their elements.
+  func differingPositions(in other: Self) -> [Int] {
+    let (old, new) = (elementChunks, other.elementChunks)
+    precondition(old.count == new.count)
+    let size = old.first?.count ?? 0
+    var positions: [Int] = []
+    for chunk in BitwiseEquality.differingWords(old, new) {
+      for position in BitwiseEquality.differingPositions(old[chunk], new[chunk]) {
+        positions.append(chunk * size + position)
+      }
+    }
+    return positions
+  }
   func position(of id: ID) -> Int? { index(id: id) }
   mutating func replaceElement(at position: Int, with element: Element) {
     self[id: ids[position]] = element
@@ -42,7 +58,10 @@ extension IdentifiedArray: IdentifiedElements where Element: Codable {
 
 extension Array: IdentifiedElements where Element: Identifiable & Codable {
   var elementIDs: [Element.ID] { map(\.id) }
-  var elementValues: [Element] { self }
+  func element(at position: Int) -> Element { self[position] }
+  func differingPositions(in other: Self) -> [Int] {
+    BitwiseEquality.differingPositions(self, other)
+  }
   func position(of id: Element.ID) -> Int? { firstIndex { $0.id == id } }
   mutating func replaceElement(at position: Int, with element: Element) { self[position] = element }
   mutating func insertElement(_ element: Element, at position: Int) {
@@ -63,12 +82,10 @@ extension IdentifiedElements {
     let new = other as! Self
     let oldIDs = elementIDs
     let newIDs = new.elementIDs
-    let oldElements = elementValues
-    let newElements = new.elementValues
     if BitwiseEquality.shareStorage(oldIDs, newIDs) || oldIDs == newIDs {
-      for position in BitwiseEquality.differingPositions(oldElements, newElements) {
+      for position in differingPositions(in: new) {
         try diff.compare(
-          oldElements[position], newElements[position],
+          element(at: position), new.element(at: position),
           at: path + [.element(AnyHashable(oldIDs[position]))])
       }
       return
@@ -79,14 +96,14 @@ extension IdentifiedElements {
     for (position, id) in oldIDs.enumerated() {
       if let newPosition = newPositions[id] {
         oldKept.append(id)
-        let (a, b) = (oldElements[position], newElements[newPosition])
+        let (a, b) = (element(at: position), new.element(at: newPosition))
         if !BitwiseEquality.same(a, b) {
           try diff.compare(a, b, at: path + [.element(AnyHashable(id))])
         }
       } else {
         diff.record(
           .element(
-            old: .value(oldElements[position]), new: nil, place: Self.place(position, oldIDs)),
+            old: .value(element(at: position)), new: nil, place: Self.place(position, oldIDs)),
           at: path + [.element(AnyHashable(id))])
       }
     }
@@ -95,7 +112,7 @@ extension IdentifiedElements {
       if oldPositions[id] == nil {
         diff.record(
           .element(
-            old: nil, new: .value(newElements[position]), place: Self.place(position, newIDs)),
+            old: nil, new: .value(new.element(at: position)), place: Self.place(position, newIDs)),
           at: path + [.element(AnyHashable(id))])
       } else {
         newKept.append(id)
@@ -139,7 +156,7 @@ extension IdentifiedElements {
           result.removeElement(at: position)
         }
       } else if let position = result.position(of: id) {
-        let element = result.elementValues[position]
+        let element = result.element(at: position)
         let patched = try patch.patch(
           Element.self, current: element, encodable: element, trie: child,
           codingPath: codingPath + [PositionKey(position)])
