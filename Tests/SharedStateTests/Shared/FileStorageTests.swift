@@ -125,6 +125,32 @@ struct FileStorageTests {
     #expect(saved == 1000)
   }
 
+  @Test func concurrentWritersOnDiskEndWithTheLastChangeSaved() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SharedStateTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("count.json")
+    let holders = withDependencies {
+      $0.defaultFileStorage = .fileSystem(saveDelay: .zero)
+    } operation: {
+      (0..<3).map { _ in Shared(wrappedValue: 0, .fileStorage(file)) }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for holder in holders {
+        group.addTask {
+          for _ in 0..<40 { holder.withLock { $0 += 1 } }
+        }
+        group.addTask {
+          for _ in 0..<40 { _ = holder.wrappedValue }
+        }
+      }
+    }
+    #expect(holders.map(\.wrappedValue) == [120, 120, 120])
+    #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: file)) == 120)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(leftovers == ["count.json"])
+  }
+
   @Test func twoDeclarationsOfOneFileShareInATestWithoutAnOverride() throws {
     let url = URL(fileURLWithPath: "/tmp/never-written/sync-ups.json")
     @Shared(.fileStorage(url)) var first: [String] = []
