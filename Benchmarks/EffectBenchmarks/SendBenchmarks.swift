@@ -83,19 +83,34 @@ struct SendBenchmarks {
     ]
   }
 
+  /// One row's send at each size against root sends, and the largest size against the smallest,
+  /// each pair timed in alternating rounds.
   func rowSend(sizes: [Int]) -> [Row] {
-    let baseline = rootSend
-    return sizes.map { size in
-      let rows = IdentifiedArrayOf<Bench.State>(
-        uniqueElements: (0..<size).map { Bench.State(id: $0) })
-      let store = Store(initialState: List.State(rows: rows)) { List() }
-      let target = size / 2
-      let ours = harness.measure(iterations: 200_000) { n in
-        for _ in 0..<n { store.send(.rows(id: target, action: .increment)) }
-      }
+    let sends = sizes.map { size in (size: size, send: rowSender(rows: size)) }
+    var rows = sends.map { size, send in
+      let (root, ours) = againstRootSend(iterations: 200_000, send)
       return Row(
-        name: "row-send (\(size) rows)", ours: ours, baseline: baseline, budget: 3,
-        note: "vs send")
+        name: "row-send (\(size) rows)", ours: ours, baseline: root, budget: 3, note: "vs send")
+    }
+    if let small = sends.first, let large = sends.last, sends.count > 1 {
+      let (few, many) = harness.measureInterleaved(
+        baselineIterations: 200_000, baseline: small.send, iterations: 200_000, ours: large.send)
+      rows.append(
+        Row(
+          name: "row-send \(small.size)→\(large.size) rows", ours: many, baseline: few,
+          budget: 1.5, note: "flat: large N vs small N"))
+    }
+    return rows
+  }
+
+  /// Sends to the middle row of a list of `size` rows.
+  private func rowSender(rows size: Int) -> (Int) -> Void {
+    let rows = IdentifiedArrayOf<Bench.State>(
+      uniqueElements: (0..<size).map { Bench.State(id: $0) })
+    let store = Store(initialState: List.State(rows: rows)) { List() }
+    let target = size / 2
+    return { n in
+      for _ in 0..<n { store.send(.rows(id: target, action: .increment)) }
     }
   }
 }

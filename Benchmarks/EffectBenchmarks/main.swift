@@ -20,14 +20,7 @@ if only == nil || only == "nested-send" { rows += send.nestedSend() }
 if only == nil || only == "nested-send-generic" { rows += send.nestedGenericSend() }
 if only == nil || only == "row-send" {
   let sizes = quick ? [100, 10_000] : [100, 10_000, 100_000]
-  let rowSends = send.rowSend(sizes: sizes)
-  rows += rowSends
-  if let first = rowSends.first, let last = rowSends.last {
-    rows.append(
-      Row(
-        name: "row-send \(sizes[0])→\(sizes[sizes.count - 1]) rows", ours: last.ours,
-        baseline: first.ours, budget: 1.5, note: "flat: large N vs small N"))
-  }
+  rows += send.rowSend(sizes: sizes)
 }
 let effects = EffectBenchmarks(harness: harness)
 if only == nil || only == "effect" { rows += await effects.effect() }

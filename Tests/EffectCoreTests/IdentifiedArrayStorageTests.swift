@@ -116,6 +116,13 @@ import Testing
     #expect(original.hashValue == copy.hashValue)
   }
 
+  @Test func aShortListHoldsNoRoomForAWholeChunk() {
+    var array = rows(3)
+    array.append(Row(id: 3, name: "Row 3"))
+    #expect(array.elementChunks.map(\.capacity).allSatisfy { $0 < 64 })
+    #expect(rows(0).elementChunks.isEmpty)
+  }
+
   @Test func encodesAndDecodesAsAPlainArray() throws {
     let array = rows(300)
     let encoder = JSONEncoder()

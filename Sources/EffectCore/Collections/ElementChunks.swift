@@ -22,8 +22,15 @@ struct ElementChunks<Element> {
   }
 
   @inlinable init(_ elements: some Sequence<Element>) {
-    self.init()
-    for element in elements { append(element) }
+    let all = Array(elements)
+    count = all.count
+    if all.count <= Self.chunkSize {
+      chunks = all.isEmpty ? [] : [all]
+    } else {
+      chunks = stride(from: 0, to: all.count, by: Self.chunkSize).map { start in
+        Array(all[start..<min(start + Self.chunkSize, all.count)])
+      }
+    }
   }
 
   @inlinable subscript(position: Int) -> Element {
@@ -46,12 +53,11 @@ struct ElementChunks<Element> {
     return elements
   }
 
+  /// Appends to the last chunk, or starts a chunk when it is full. A chunk grows as an array
+  /// does, so a short list does not hold room for a whole chunk.
   @inlinable mutating func append(_ element: Element) {
     if count & Self.offsetMask == 0 {
-      var chunk: [Element] = []
-      chunk.reserveCapacity(Self.chunkSize)
-      chunk.append(element)
-      chunks.append(chunk)
+      chunks.append([element])
     } else {
       chunks[chunks.count &- 1].append(element)
     }
@@ -67,13 +73,12 @@ struct ElementChunks<Element> {
     chunks[chunk].insert(element, at: position & Self.offsetMask)
     while chunks[chunk].count > Self.chunkSize {
       let carried = chunks[chunk].removeLast()
-      if chunk + 1 == chunks.count {
-        var last: [Element] = []
-        last.reserveCapacity(Self.chunkSize)
-        chunks.append(last)
-      }
       chunk += 1
-      chunks[chunk].insert(carried, at: 0)
+      if chunk == chunks.count {
+        chunks.append([carried])
+      } else {
+        chunks[chunk].insert(carried, at: 0)
+      }
     }
     count &+= 1
   }
