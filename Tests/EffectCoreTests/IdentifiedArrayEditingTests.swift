@@ -54,4 +54,58 @@ import Testing
     let doneArray: [Todo] = rows.filter(\.isDone)
     #expect(doneArray.map(\.id) == [2, 4])
   }
+
+  /// Every id is found at its position.
+  private func expectIndexed(
+    _ rows: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for (position, row) in rows.enumerated() {
+      #expect(rows.index(id: row.id) == position, sourceLocation: sourceLocation)
+    }
+    #expect(rows.ids == rows.map(\.id), sourceLocation: sourceLocation)
+  }
+
+  @Test func reorderingInPlaceKeepsIdsAndIndex() {
+    var rows = todos(1, 2, 3, 4, 5)
+    rows.swapAt(0, 4)
+    #expect(rows.ids == [5, 2, 3, 4, 1])
+    expectIndexed(rows)
+    rows.reverse()
+    #expect(rows.ids == [1, 4, 3, 2, 5])
+    expectIndexed(rows)
+    let pivot = rows.partition { $0.id.isMultiple(of: 2) }
+    #expect(Set(rows.ids[..<pivot]) == [1, 3, 5])
+    #expect(Set(rows.ids[pivot...]) == [2, 4])
+    expectIndexed(rows)
+    rows.shuffle()
+    #expect(Set(rows.ids) == [1, 2, 3, 4, 5])
+    expectIndexed(rows)
+  }
+
+  @Test func sortingComparableElements() {
+    struct Tag: Comparable, Identifiable {
+      var id: String
+      static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.id < rhs.id }
+    }
+    var tags: IdentifiedArrayOf<Tag> = [Tag(id: "c"), Tag(id: "a"), Tag(id: "b")]
+    tags.sort()
+    #expect(tags.ids == ["a", "b", "c"])
+    #expect(tags.index(id: "c") == 2)
+  }
+
+  @Test func assigningAnElementAtAPosition() {
+    var rows = todos(1, 2, 3)
+    rows[1] = Todo(id: 2, isDone: true)
+    #expect(rows[id: 2]?.isDone == true)
+    // Another id replaces the element there.
+    rows[1] = Todo(id: 9)
+    #expect(rows.ids == [1, 9, 3])
+    #expect(rows[id: 2] == nil)
+    expectIndexed(rows)
+    // An id found elsewhere trades places first: ids stay unique.
+    rows[0] = Todo(id: 3, isDone: true)
+    #expect(rows.ids == [3, 9, 1])
+    #expect(rows[id: 3]?.isDone == true)
+    expectIndexed(rows)
+  }
 }

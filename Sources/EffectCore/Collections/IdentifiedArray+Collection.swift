@@ -5,16 +5,55 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position after the last element.
   public var endIndex: Int { _elements.count }
 
-  /// The element at a position. Setting it must keep the element's id.
+  /// The element at a position.
+  ///
+  /// Changing the element in place (`rows[0].title = "Milk"`) must keep its id. Assigning a
+  /// whole element puts it at the position: an element with another id replaces the one there,
+  /// and an element whose id is elsewhere in the array first trades places with the one there,
+  /// so ids stay unique.
   ///
   /// - Parameter position: The position.
   public subscript(position: Int) -> Element {
     get { _elements[position] }
+    set {
+      let id = newValue[keyPath: _id]
+      if let current = _index[id], current != position {
+        swapAt(current, position)
+      } else if _ids[position] != id {
+        _index[_ids[position]] = nil
+        _index[id] = position
+        _ids[position] = id
+      }
+      _elements[position] = newValue
+    }
     _modify {
       let id = _ids[position]
       yield &_elements[position]
       precondition(_elements[position][keyPath: _id] == id, "An element's id changed in place")
     }
+  }
+
+  /// Exchanges the elements at two positions; `reverse()`, `shuffle()` and `partition(by:)` use
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - i: A position.
+  ///   - j: Another position, or the same.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    let (first, second) = (_elements[i], _elements[j])
+    _elements[i] = second
+    _elements[j] = first
+    _ids.swapAt(i, j)
+    _index[_ids[i]] = i
+    _index[_ids[j]] = j
+  }
+}
+
+extension IdentifiedArray where Element: Comparable {
+  /// Sorts the elements in place, in increasing order.
+  public mutating func sort() {
+    sort(by: <)
   }
 }
 
