@@ -109,3 +109,56 @@ import Testing
     expectIndexed(rows)
   }
 }
+
+/// swift-identified-collections' update-or-add, bulk and end removals, under its names.
+@Suite struct IdentifiedArrayUpdatingTests {
+  struct Item: Equatable, Identifiable {
+    var id: Int
+    var title = ""
+  }
+
+  @Test func updateOrAppendReplacesByIdOrAppends() {
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a"), Item(id: 2, title: "b")]
+    #expect(items.updateOrAppend(Item(id: 1, title: "A")) == Item(id: 1, title: "a"))
+    #expect(items.updateOrAppend(Item(id: 3, title: "c")) == nil)
+    #expect(items.map(\.title) == ["A", "b", "c"])
+    let (original, index) = items.updateOrInsert(Item(id: 0, title: "z"), at: 0)
+    #expect(original == nil && index == 0)
+    let replaced = items.updateOrInsert(Item(id: 3, title: "C"), at: 0)
+    #expect(replaced.originalMember?.title == "c" && replaced.index == 3)
+    #expect(items.ids == [0, 1, 2, 3])
+    #expect(items.index(id: 3) == 3)
+  }
+
+  @Test func appendingManySkipsKnownIds() {
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1)]
+    items.append(contentsOf: [Item(id: 2), Item(id: 1, title: "again"), Item(id: 3)])
+    #expect(items.ids == [1, 2, 3])
+    #expect(items[id: 1]?.title == "")
+  }
+
+  @Test func removingFromTheEndsAndRanges() {
+    var items = IdentifiedArrayOf<Item>(uniqueElements: (1...300).map { Item(id: $0) })
+    #expect(items.removeFirst().id == 1)
+    #expect(items.removeLast().id == 300)
+    items.removeFirst(2)
+    items.removeLast(3)
+    #expect(items.first?.id == 4 && items.last?.id == 296)
+    items.removeSubrange(10..<200)
+    #expect(items.count == 103)
+    #expect(items.ids.prefix(11) == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 204])
+    #expect(items.remove(Item(id: 204, title: "any title")) == Item(id: 204))
+    #expect(items.index(id: 205) == 10)
+    items.removeSubrange(5..<5)
+    #expect(items.count == 102)
+  }
+
+  @Test func uniquingIdsCombinesRepeats() {
+    let items = IdentifiedArrayOf<Item>(
+      [Item(id: 1, title: "a"), Item(id: 2, title: "b"), Item(id: 1, title: "c")]
+    ) { first, second in Item(id: first.id, title: first.title + second.title) }
+    #expect(items.map(\.title) == ["ac", "b"])
+    let unchecked = IdentifiedArrayOf<Item>(uncheckedUniqueElements: [Item(id: 5), Item(id: 6)])
+    #expect(unchecked.ids == [5, 6])
+  }
+}
