@@ -16,11 +16,6 @@ struct ElementChunks<Element> {
   @usableFromInline var chunks: [[Element]]
   @usableFromInline var count: Int
 
-  @inlinable init() {
-    chunks = []
-    count = 0
-  }
-
   @inlinable init(_ elements: some Sequence<Element>) {
     let all = Array(elements)
     count = all.count

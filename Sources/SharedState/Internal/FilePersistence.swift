@@ -21,7 +21,6 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
     /// changes on disk to something that does.
     var isCorrupt = false
     var reportedUnsaved = false
-    var warnsUnsaved = false
   }
 
   private let url: URL
@@ -65,26 +64,21 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence {
     }
   }
 
-  func noteChange(_ value: Value) -> Bool {
+  func noteChange(_ value: Value) -> PersistenceFollowUp? {
     state.withLock { state in
       if state.isCorrupt {
-        guard !state.reportedUnsaved else { return false }
+        guard !state.reportedUnsaved else { return nil }
         state.reportedUnsaved = true
-        state.warnsUnsaved = true
-        return true
+        return .reportUnsaved
       }
       state.generation &+= 1
       defer { state.pending = value }
-      return state.pending == nil
+      return state.pending == nil ? .save : nil
     }
   }
 
-  func persist() {
-    let warnsUnsaved = state.withLock { state in
-      defer { state.warnsUnsaved = false }
-      return state.warnsUnsaved
-    }
-    if warnsUnsaved {
+  func persist(_ followUp: PersistenceFollowUp) {
+    if followUp == .reportUnsaved {
       RuntimeWarning.report(
         "Shared file \(url.path) is corrupt: changes to it are kept in memory, not saved.")
       return

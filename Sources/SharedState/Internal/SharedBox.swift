@@ -116,12 +116,12 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     ) {
       // Persistence notes the change with the lock held, so changes reach it in the order
       // they were made; it saves once the lock is released.
-      let (result, persists) = try locked { value in
+      let (result, followUp) = try locked { value in
         tellRecorders(before: value)
         let result = try body(&value)
-        return (result, isPersisted && persistence?.noteChange(value) == true)
+        return (result, isPersisted ? persistence?.noteChange(value) : nil)
       }
-      if persists { persistence?.persist() }
+      if let followUp { persistence?.persist(followUp) }
       return result
     }
   }
@@ -181,9 +181,18 @@ protocol SharedPersistence<Value>: Sendable {
   associatedtype Value: Sendable
   /// The value in storage, if it changed there since it was last loaded or saved.
   func reloadIfChanged() -> Value?
-  /// Notes a change made through a holder, with the value's lock held; returns whether
-  /// ``persist()`` must run once the lock is released.
-  func noteChange(_ value: Value) -> Bool
-  /// Saves (perhaps later) the changes noted, or reports why they are not saved.
-  func persist()
+  /// Notes a change made through a holder, with the value's lock held; returns what
+  /// ``persist(_:)`` must do once the lock is released, if anything.
+  func noteChange(_ value: Value) -> PersistenceFollowUp?
+  /// Does what ``noteChange(_:)`` asked for, outside the value's lock.
+  func persist(_ followUp: PersistenceFollowUp)
+}
+
+/// What persistence does after a change it noted, once the value's lock is released.
+@usableFromInline
+enum PersistenceFollowUp: Sendable {
+  /// Save the changes noted (perhaps after a delay); later changes join the same save.
+  case save
+  /// Report, once, that changes are kept in memory only (the stored value is corrupt).
+  case reportUnsaved
 }

@@ -100,26 +100,35 @@ struct FileStorageTests {
     #expect(warnings.value.first?.contains("does not decode") == true)
   }
 
+  /// Makes `count` holders of the file at `url` in `storage`, then adds one through each holder
+  /// `times` times while another task reads that holder as often, all at once.
+  private func addConcurrently(
+    holders count: Int, of url: URL, in storage: FileStorage, times: Int
+  ) async -> [Shared<Int>] {
+    let holders = withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      (0..<count).map { _ in Shared(wrappedValue: 0, .fileStorage(url)) }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for holder in holders {
+        group.addTask {
+          for _ in 0..<times { holder.withLock { $0 += 1 } }
+        }
+        group.addTask {
+          for _ in 0..<times { _ = holder.wrappedValue }
+        }
+      }
+    }
+    return holders
+  }
+
   @Test(arguments: 1...10)
   func concurrentWritersInOneProcessShareOneValue(round: Int) async throws {
     // Readers reload when the file changed; a save that ends while they look must not be
     // taken for a change made elsewhere, and a change made while a save writes must be saved.
     let files = FileStorage.inMemory()
-    let holders = withDependencies {
-      $0.defaultFileStorage = files
-    } operation: {
-      (0..<4).map { _ in Shared(wrappedValue: 0, .fileStorage(url)) }
-    }
-    await withTaskGroup(of: Void.self) { group in
-      for holder in holders {
-        group.addTask {
-          for _ in 0..<250 { holder.withLock { $0 += 1 } }
-        }
-        group.addTask {
-          for _ in 0..<250 { _ = holder.wrappedValue }
-        }
-      }
-    }
+    let holders = await addConcurrently(holders: 4, of: url, in: files, times: 250)
     #expect(holders.map(\.wrappedValue) == [1000, 1000, 1000, 1000])
     let saved = try JSONDecoder().decode(Int.self, from: #require(files.contents(of: url)))
     #expect(saved == 1000)
@@ -130,21 +139,8 @@ struct FileStorageTests {
       .appendingPathComponent("SharedStateTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("count.json")
-    let holders = withDependencies {
-      $0.defaultFileStorage = .fileSystem(saveDelay: .zero)
-    } operation: {
-      (0..<3).map { _ in Shared(wrappedValue: 0, .fileStorage(file)) }
-    }
-    await withTaskGroup(of: Void.self) { group in
-      for holder in holders {
-        group.addTask {
-          for _ in 0..<40 { holder.withLock { $0 += 1 } }
-        }
-        group.addTask {
-          for _ in 0..<40 { _ = holder.wrappedValue }
-        }
-      }
-    }
+    let holders = await addConcurrently(
+      holders: 3, of: file, in: .fileSystem(saveDelay: .zero), times: 40)
     #expect(holders.map(\.wrappedValue) == [120, 120, 120])
     #expect(try JSONDecoder().decode(Int.self, from: Data(contentsOf: file)) == 120)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
