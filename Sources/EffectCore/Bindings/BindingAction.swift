@@ -1,17 +1,20 @@
-/// An action that sets one `@Bound` property of a feature's state.
+/// An action that sets one property of a feature's state: a view's binding.
 ///
 /// ```swift
 /// enum Action: BindingActions {
 ///   case binding(BindingAction<State>)
 /// }
-/// store.send(.binding(.set(\.$name, "Blob")))
+/// store.send(.binding(.set(\.name, "Blob")))    // any writable property, as in TCA
+/// store.send(.binding(.set(\.$name, "Blob")))   // a `@Bound` property, through its wrapper
+/// store.name = "Blob"                           // the same, through the store
 /// ```
 ///
 /// Two binding actions are equal when they target the same property with equal values.
 public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   // Key paths are immutable and the value is required to be Sendable, so sharing is safe.
 
-  /// The `@Bound` property the action sets.
+  /// The property the action sets: a plain key path (`\.name`), or a `@Bound` property's
+  /// projection (`\.$name`).
   public let keyPath: PartialKeyPath<Root>
   let value: any Sendable
   let apply: @Sendable (inout Root) -> Void
@@ -36,6 +39,26 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     )
   }
 
+  /// An action that sets a property, as a view's binding does: `store.name = "Blob"` sends
+  /// `.binding(.set(\.name, "Blob"))`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property.
+  ///   - value: The new value.
+  /// - Returns: The action.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Value>,
+    _ value: Value
+  ) -> Self {
+    let path = UncheckedSendable(keyPath)
+    return Self(
+      keyPath: keyPath,
+      value: value,
+      apply: { $0[keyPath: path.value] = value },
+      isEqual: { other in other.keyPath == path.value && (other.value as? Value) == value }
+    )
+  }
+
   /// An action that sets nothing, only used to learn which enum case carries binding actions.
   static var placeholder: Self {
     Self(keyPath: \Root.self, value: 0, apply: { _ in }, isEqual: { _ in false })
@@ -51,6 +74,19 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// - Parameter keyPath: The property's projected value.
   /// - Returns: `true` when the action sets that property.
   public func targets<Value>(_ keyPath: WritableKeyPath<Root, Bound<Value>>) -> Bool {
+    self.keyPath == keyPath
+  }
+
+  /// Whether this action sets the given property, named by a plain key path.
+  ///
+  /// ```swift
+  /// case .binding(let action) where action.targets(\.name):
+  ///   state.nameWasEdited = true
+  /// ```
+  ///
+  /// - Parameter keyPath: The property.
+  /// - Returns: `true` when the action sets that property.
+  public func targets<Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
     self.keyPath == keyPath
   }
 

@@ -20,16 +20,20 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       if let current = _index[id], current != position {
         swapAt(current, position)
       } else if _ids[position] != id {
+        _journal.record(.removed(_ids[position]))
+        _journal.record(.order)
         _index[_ids[position]] = nil
         _index[id] = position
         _ids[position] = id
       }
       _elements[position] = newValue
+      _journal.record(.element(id))
     }
     _modify {
       let id = _ids[position]
       yield &_elements[position]
       precondition(_elements[position][keyPath: _id] == id, "An element's id changed in place")
+      _journal.record(.element(id))
     }
   }
 
@@ -47,6 +51,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     _ids.swapAt(i, j)
     _index[_ids[i]] = i
     _index[_ids[j]] = j
+    _journal.record(.order)
   }
 }
 

@@ -55,6 +55,7 @@ extension IdentifiedArray {
     }
     let original = _elements[position]
     _elements[position] = element
+    _journal.record(.element(id))
     return original
   }
 
@@ -73,6 +74,7 @@ extension IdentifiedArray {
     if let existing = _index[id] {
       let original = _elements[existing]
       _elements[existing] = element
+      _journal.record(.element(id))
       return (original, existing)
     }
     insert(element, at: position)

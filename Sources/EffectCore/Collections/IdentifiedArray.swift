@@ -18,6 +18,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var _elements: ElementChunks<Element>
   @usableFromInline var _index: [ID: Int]
   @usableFromInline let _id: KeyPath<Element, ID>
+  /// The last few edits, for observers of a store (see ``EditJournal``). Not part of the value:
+  /// equality, hashing and coding ignore it.
+  @usableFromInline var _journal = EditJournal<ID>()
 
   /// Creates an identified array from elements whose ids are unique.
   ///
@@ -60,6 +63,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       precondition(newID == id, "The element's id is \(newID), not \(id)")
       if let index = _index[id] {
         _elements[index] = newValue
+        _journal.record(.element(id))
       } else {
         append(newValue)
       }
@@ -83,6 +87,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     _index[id] = _elements.count
     _ids.append(id)
     _elements.append(element)
+    _journal.record(.order)
     return (true, _elements.count - 1)
   }
 
@@ -99,6 +104,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     _ids.insert(id, at: index)
     _elements.insert(element, at: index)
     reindex(from: index)
+    _journal.record(.order)
     return (true, index)
   }
 
@@ -122,6 +128,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     _index[id] = nil
     let element = _elements.remove(at: index)
     reindex(from: index)
+    _journal.record(.removed(id))
     return element
   }
 
@@ -176,6 +183,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     _ids.removeAll()
     _elements.removeAll()
     _index.removeAll()
+    _journal = EditJournal()
   }
 
   /// Moves elements, as a list's drag and drop does.
@@ -207,6 +215,14 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   private mutating func reindex(from start: Int) {
     for offset in start..<_ids.count { _index[_ids[offset]] = offset }
+  }
+
+  /// This value's stamp: see ``EditJournal``.
+  @usableFromInline var editStamp: UInt64 { _journal.stamp }
+
+  /// The edits made since the value stamped `earlier`; `nil` when they are not known.
+  @usableFromInline func edits(since earlier: UInt64) -> ArraySlice<EditJournal<ID>.Entry>? {
+    _journal.changes(since: earlier)
   }
 
   /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.

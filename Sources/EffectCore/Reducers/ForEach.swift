@@ -151,6 +151,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
           + "collection; the action was ignored. Make sure a row's effects end when it is removed.")
       return .none
     }
+    // The row's views learn of the change through the array's journal.
+    elements._journal.record(.element(id))
     guard let elementContext else {
       let effect = element.reduce(into: &elements._elements[index], action: elementAction)
       if effect.isNone { return .none }

@@ -1,8 +1,6 @@
-import Observation
-
 /// The engine of a root store: the state, the reducer, the send loop and the effects.
 @MainActor
-final class RootCore<R: Reducer>: StoreCore, Observable {
+final class RootCore<R: Reducer>: StoreCore {
   /// Calls the reducer. A store's initializer makes it where the reducer's type is known
   /// (see `Store.init`), so that the whole tree of reducers runs specialised.
   typealias ReduceFunction = (R, inout R.State, R.Action) -> Effect<R.Action>
@@ -12,21 +10,15 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
   private let reduceFunction: ReduceFunction
   private let inherited: InheritedContexts?
   let registry = EffectRegistry()
-  private let registrar = ObservationRegistrar()
-  /// Whether `state` has ever been read through the registrar. Observation tracking only sees a
-  /// property through that read, so until the first one nobody can be observing, and sends skip
-  /// the registrar's will-set/did-set bookkeeping (its lock and lookups cost more than a
-  /// simple reduce). Once read, every change is reported.
-  private var isObservable = false
+  /// What views read through this store and the stores scoped from it: made on the first read
+  /// a view could observe, or the first child store. Until then, sends compare nothing.
+  private var node: ObservationNode<R.State>?
   private var queue: [R.Action] = []
   private var isSending = false
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
   /// What to call when this engine goes away, by observer token: the ends of `states` streams.
   private var ends: [Int: @Sendable () -> Void] = [:]
-  /// `\.state`, made once: a key path into a generic class is instantiated (and its generic
-  /// arguments demangled) every time its literal is evaluated.
-  private let stateKeyPath: KeyPath<RootCore, R.State>
   /// Made once, on the first effect: it holds the way back in for actions that effects send.
   private var runtime: EffectRuntime<R.Action>?
   /// Told of the effects each action starts: a test store, which reports an effect still running
@@ -40,7 +32,6 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     self.currentState = initialState
     self.reducer = reducer
     self.reduceFunction = reduce
-    self.stateKeyPath = \RootCore<R>.state
     let contexts = InheritedContext.current
     self.inherited = contexts.isEmpty ? nil : InheritedContexts(contexts: contexts)
   }
@@ -50,10 +41,13 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     for end in ends.values { end() }
   }
 
-  var state: R.State {
-    isObservable = true
-    registrar.access(self, keyPath: stateKeyPath)
-    return currentState
+  var state: R.State { currentState }
+
+  var observation: ObservationNode<R.State> {
+    if let node { return node }
+    let node = ObservationNode<R.State>(context: ObservationContext())
+    self.node = node
+    return node
   }
 
   /// Reduces `action` and every action it leads to synchronously, in order, then notifies
@@ -65,37 +59,37 @@ final class RootCore<R: Reducer>: StoreCore, Observable {
     }
     isSending = true
     var handles: [EffectHandle] = []
-    mutateState {
-      run(reduce(action), of: action, handles: &handles)
-      // Actions queued by `.send` effects and re-entrant sends, in order.
-      var index = 0
-      while index < queue.count {
-        let next = queue[index]
-        index += 1
-        run(reduce(next), of: next, handles: &handles)
-      }
-      if index > 0 { queue.removeAll(keepingCapacity: true) }
+    run(reduce(action), of: action, handles: &handles)
+    // Actions queued by `.send` effects and re-entrant sends, in order.
+    var index = 0
+    while index < queue.count {
+      let next = queue[index]
+      index += 1
+      run(reduce(next), of: next, handles: &handles)
     }
+    if index > 0 { queue.removeAll(keepingCapacity: true) }
     isSending = false
-    if !observers.isEmpty {
-      for observer in observers.values { observer() }
-    }
+    didChange()
     return StoreTask(handles: handles)
   }
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
   func restore(_ change: (inout R.State) -> Void) -> Bool {
-    mutateState { change(&currentState) }
-    if !observers.isEmpty {
-      for observer in observers.values { observer() }
-    }
+    change(&currentState)
+    didChange()
     return true
   }
 
-  /// Runs `change`, reported to observers once they can exist.
-  private func mutateState(_ change: () -> Void) {
-    guard isObservable else { return change() }
-    registrar.withMutation(of: self, keyPath: stateKeyPath, change)
+  /// After a batch: views hear of the values they read that changed, then `states` streams and
+  /// other observers get the new state.
+  private func didChange() {
+    if let node {
+      node.update(currentState)
+      node.context.flush()
+    }
+    if !observers.isEmpty {
+      for observer in observers.values { observer() }
+    }
   }
 
   private func reduce(_ action: R.Action) -> Effect<R.Action> {

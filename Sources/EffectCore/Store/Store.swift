@@ -10,10 +10,13 @@ import Observation
 /// await store.send(.delayedIncrement).finish()
 /// ```
 ///
-/// A store lives on the main actor and is `Observable`: reading ``state`` inside
-/// `withObservationTracking` (or a SwiftUI view) tracks it, and observers hear once per batch of
-/// actions. Actions sent while the store is reducing (by observers, or `.send` effects) are
-/// queued and reduced in order, never recursively.
+/// A store lives on the main actor and is `Observable`, member by member: a view (or
+/// `withObservationTracking`) that read `store.title` is told when the title changes, not when
+/// another member changes or an action changes nothing (see "Observation" in
+/// Docs/EffectCore.md). Child stores for lists, optional and enum children, presented features
+/// and stacks come from the `scope` methods, and views bind to state through
+/// ``BindingActions``. Actions sent while the store is reducing (by observers, or `.send`
+/// effects) are queued and reduced in order, never recursively.
 ///
 /// Releasing the last reference to a store (and to every store scoped from it) cancels all of
 /// its running effects.
@@ -21,6 +24,9 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
   let core: any StoreCore<State, Action>
+  /// The child stores and lists scoped from this one, kept so that a scope gives the same store
+  /// for as long as its child lives.
+  var children: [ScopeKey: AnyObject] = [:]
 
   init(core: any StoreCore<State, Action>) {
     self.core = core
@@ -57,11 +63,24 @@ public final class Store<State, Action>: Observable {
   }
 
   /// The current state.
-  public var state: State { core.state }
+  ///
+  /// A view that reads the whole state is told whenever it changes (when `State` is
+  /// `Equatable`; otherwise after every batch of actions). Read members instead
+  /// (`store.title`) to be told only of those.
+  public var state: State { read(\.self) }
 
   /// Reads a property of the state: `store.count` is `store.state.count`.
+  ///
+  /// Observation tracking sees this member alone: a view that read `store.count` is told when
+  /// `count` changes, and not when anything else does. A member that is not `Equatable` counts
+  /// as changed after every batch of actions that reaches this store.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    core.state[keyPath: keyPath]
+    read(keyPath)
+  }
+
+  /// Reads a member of the state for a view: tracked by observation, compared after each batch.
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    core.observation.read(keyPath, in: core.state)
   }
 
   /// Sends an action: reduces it at once, then starts its effects.
@@ -91,32 +110,6 @@ public final class Store<State, Action>: Observable {
   public func restoreState(_ change: (inout State) -> Void) -> Bool {
     core.restore(change)
   }
-
-  /// A store for a child feature: a view onto this store's state and actions.
-  ///
-  /// ```swift
-  /// let counter = store.scope(state: \.counter, action: /App.Action.counter)
-  /// counter.send(.increment)   // sends .counter(.increment) to the parent
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - toChildState: The child's state inside this store's state.
-  ///   - toChildAction: The case of this store's actions that carries the child's actions.
-  /// - Returns: A store whose state and actions are the child's.
-  public func scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(core: scopedCore(core, toChildState, toChildAction))
-  }
-
-  private func scopedCore<Parent: StoreCore, ChildState, ChildAction>(
-    _ parent: Parent,
-    _ toChildState: KeyPath<State, ChildState>,
-    _ toChildAction: CasePath<Action, ChildAction>
-  ) -> any StoreCore<ChildState, ChildAction> where Parent.State == State, Parent.Action == Action {
-    ScopedCore(parent: parent, toState: toChildState, toAction: toChildAction)
-  }
 }
 
 extension Store where State: Sendable {
@@ -145,4 +138,10 @@ extension Store where State: Sendable {
       }
     }
   }
+}
+
+extension Store: @MainActor Identifiable where State: Identifiable {
+  /// The state's id: a row store's id is its row's. Tracked like any member: it does not change
+  /// while the row lives, so reading it tells a view nothing new.
+  public var id: State.ID { read(\.id) }
 }

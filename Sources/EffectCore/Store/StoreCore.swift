@@ -4,7 +4,11 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
 
+  /// The current state. Reading it tells observation nothing: a store reports what its views
+  /// read through its ``observation`` node.
   var state: State { get }
+  /// The node of the values views read through this core, and of its child stores' links.
+  var observation: ObservationNode<State> { get }
   func send(_ action: Action) -> StoreTask
   /// Changes the state outside any reducer; `false` when this core cannot write its state.
   func restore(_ change: (inout State) -> Void) -> Bool
@@ -20,13 +24,14 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   ) -> @MainActor () -> Void
 }
 
-/// A scoped store's engine: a view onto its parent. Reading goes through the key path, sending
-/// embeds through the case path; nothing is copied or cached.
+/// A scoped store's engine: a view onto its parent through a key path. Reading goes through the
+/// key path, sending embeds through the case path; nothing is copied or cached.
 @MainActor
 final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
   let parent: Parent
   let toState: KeyPath<Parent.State, State>
   let toAction: CasePath<Parent.Action, Action>
+  let observation: ObservationNode<State>
 
   init(
     parent: Parent, toState: KeyPath<Parent.State, State>,
@@ -35,6 +40,9 @@ final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
     self.parent = parent
     self.toState = toState
     self.toAction = toAction
+    let parentNode = parent.observation
+    self.observation = ObservationNode(context: parentNode.context)
+    parentNode.link(KeyPathLink(child: observation, keyPath: toState))
   }
 
   var state: State { parent.state[keyPath: toState] }
@@ -60,5 +68,23 @@ final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
     // root) alive, and works after the scoped `Store` itself is gone.
     let toState = toState
     return parent.observeStates({ receive($0[keyPath: toState]) }, end: end)
+  }
+}
+
+/// Hands a key-path child store's node its part of each new state, while the node lives.
+@MainActor
+final class KeyPathLink<Parent, Child>: StateLink {
+  private weak var child: ObservationNode<Child>?
+  private let keyPath: KeyPath<Parent, Child>
+
+  init(child: ObservationNode<Child>, keyPath: KeyPath<Parent, Child>) {
+    self.child = child
+    self.keyPath = keyPath
+  }
+
+  func update(_ state: Parent) -> Bool {
+    guard let child else { return false }
+    child.update(state[keyPath: keyPath])
+    return true
   }
 }

@@ -1,0 +1,127 @@
+/// The engine of a child store whose state may go away: an optional child, a presented feature,
+/// one case of an enum, an element of a list or a stack.
+///
+/// It reads its state out of its parent's each time, and keeps the last one it found: a view
+/// that still holds the store after its child is gone reads that, and what it sends is ignored
+/// with a runtime warning (the child's reducer is not there to receive it).
+@MainActor
+final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
+  let parent: Parent
+  private let extract: (Parent.State) -> State?
+  private let embed: (Action) -> Parent.Action
+  private let write: ((inout Parent.State, (inout State) -> Void) -> Void)?
+  /// What the warning for a send after the child is gone calls the child.
+  private let name: @Sendable () -> String
+  let observation: ObservationNode<State>
+  /// The child's state when last seen.
+  private(set) var last: State
+  /// Set once the parent's state no longer holds this child: the scope that made this store
+  /// makes a new one for a child that comes back.
+  private(set) var isDetached = false
+
+  init(
+    parent: Parent, initial: State,
+    extract: @escaping (Parent.State) -> State?,
+    embed: @escaping (Action) -> Parent.Action,
+    write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
+    name: @escaping @Sendable () -> String
+  ) {
+    self.parent = parent
+    self.last = initial
+    self.extract = extract
+    self.embed = embed
+    self.write = write
+    self.name = name
+    self.observation = ObservationNode(context: parent.observation.context)
+  }
+
+  var state: State {
+    guard let current = extract(parent.state) else { return last }
+    last = current
+    return current
+  }
+
+  func send(_ action: Action) -> StoreTask {
+    guard !isDetached, extract(parent.state) != nil else {
+      RuntimeWarning.report(
+        """
+        A child store received an action after its state went away: \(name()). The action \
+        was ignored: \(String(describing: action)).
+        """)
+      return StoreTask(handles: [])
+    }
+    return parent.send(embed(action))
+  }
+
+  func restore(_ change: (inout State) -> Void) -> Bool {
+    guard let write, extract(parent.state) != nil else { return false }
+    return parent.restore { write(&$0, change) }
+  }
+
+  /// Hands the node the child's new state after a batch, or notes that the child is gone.
+  func parentDidUpdate(_ state: State?) {
+    guard let state else {
+      isDetached = true
+      return
+    }
+    last = state
+    observation.update(state)
+  }
+
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+    parent.addObserver(observer)
+  }
+
+  func removeObserver(_ token: Int) { parent.removeObserver(token) }
+
+  func observeStates(
+    _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
+  ) -> @MainActor () -> Void {
+    let extract = extract
+    return parent.observeStates({ if let state = extract($0) { receive(state) } }, end: end)
+  }
+}
+
+/// Hands one optional, presented or enum-case child store its state after each batch, and
+/// detaches it when its child goes away or is replaced by another (one with another id).
+@MainActor
+final class PresenceLink<Parent, State>: StateLink {
+  private weak var child: (any RowCore<State>)?
+  private let extract: (Parent) -> State?
+  private let identity: ChildIdentity
+
+  init(
+    child: any RowCore<State>, identity: ChildIdentity,
+    extract: @escaping (Parent) -> State?
+  ) {
+    self.child = child
+    self.identity = identity
+    self.extract = extract
+  }
+
+  func update(_ state: Parent) -> Bool {
+    guard let child else { return false }
+    let current = extract(state)
+    guard ChildIdentity.of(current) == identity else {
+      child.parentDidUpdate(nil)
+      return false
+    }
+    child.parentDidUpdate(current)
+    return true
+  }
+}
+
+/// Makes a child store's engine over `parent`, given as its existential: the engine's type names
+/// the parent's, so it is made here, where the parent's type is known.
+@MainActor
+func makeChildCore<Parent: StoreCore, State, Action>(
+  parent: Parent, initial: State,
+  extract: @escaping (Parent.State) -> State?,
+  embed: @escaping (Action) -> Parent.Action,
+  write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
+  name: @escaping @Sendable () -> String
+) -> (store: Store<State, Action>, core: any RowCore<State>) {
+  let core = ChildCore<Parent, State, Action>(
+    parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name)
+  return (Store(core: core), core)
+}

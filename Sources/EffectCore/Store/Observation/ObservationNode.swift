@@ -1,0 +1,158 @@
+/// The observed values of one store, and the links to its child stores.
+///
+/// A store's node remembers each value a view read through it (a member such as `store.title`,
+/// or something a child scope needs, such as whether the child is there), with the value as it
+/// was. After each batch of actions the root hands every node its new state: a node compares
+/// each remembered value and notes the ones that changed, then passes the state on to its
+/// links, which hand each child store its own state. Links prune: a list passes a new state only
+/// to the rows its edits touched (see ``EditJournal``).
+@MainActor
+final class ObservationNode<State> {
+  let context: ObservationContext
+  private var values: [any ObservedValue<State>] = []
+  private var members: [AnyKeyPath: Int] = [:]
+  private var derived: [ObservedKey: Int] = [:]
+  private var links: [any StateLink<State>] = []
+
+  init(context: ObservationContext) {
+    self.context = context
+  }
+
+  /// Reads a member of `state` for a view: observation tracking learns that it was read, and the
+  /// node remembers it to compare after each batch.
+  func read<Value>(_ keyPath: KeyPath<State, Value>, in state: State) -> Value {
+    let value = state[keyPath: keyPath]
+    if let index = members[keyPath] {
+      context.access(values[index].key)
+    } else {
+      let observed = MemberValue(key: context.makeKey(), keyPath: keyPath, value: value)
+      members[keyPath] = values.count
+      values.append(observed)
+      context.access(observed.key)
+    }
+    return value
+  }
+
+  /// Tells observation tracking that a derived value was read: `compute` makes it from a state
+  /// (the ids of a list, whether a child is there), and the node compares it after each batch.
+  func access<Value: Equatable>(
+    _ key: ObservedKey, in state: State, compute: @escaping (State) -> Value
+  ) {
+    if let index = derived[key] {
+      context.access(values[index].key)
+    } else {
+      let observed = DerivedValue(key: context.makeKey(), compute: compute, value: compute(state))
+      derived[key] = values.count
+      values.append(observed)
+      context.access(observed.key)
+    }
+  }
+
+  /// Adds a link to a child store's node.
+  func link(_ link: any StateLink<State>) {
+    links.append(link)
+  }
+
+  /// Compares what views read with `state`, the state after a batch, and passes it on to the
+  /// child stores.
+  func update(_ state: State) {
+    for value in values where value.hasChanged(in: state) {
+      context.noteChange(value.key)
+    }
+    if !links.isEmpty {
+      links.removeAll { !$0.update(state) }
+    }
+  }
+}
+
+/// Names a derived value of a store: what it is (``Kind``) and the scope it belongs to.
+struct ObservedKey: Hashable {
+  enum Kind: Hashable {
+    /// Whether an optional or enum child is there.
+    case presence
+    /// The ids of a list's or a stack's elements, in order.
+    case ids
+  }
+
+  let kind: Kind
+  let scope: ScopeKey
+}
+
+/// A value a node compares after each batch.
+@MainActor
+protocol ObservedValue<State>: AnyObject {
+  associatedtype State
+  /// The value's name for observation tracking.
+  var key: KeyPath<ObservedSubject, Int> { get }
+  /// Whether the value in `state` differs from the one seen last (always, for a value that is
+  /// not `Equatable`); remembers the new one.
+  func hasChanged(in state: State) -> Bool
+}
+
+/// A member of a store's state that a view read.
+@MainActor
+final class MemberValue<State, Value>: ObservedValue {
+  let key: KeyPath<ObservedSubject, Int>
+  let keyPath: KeyPath<State, Value>
+  private var value: Value
+  private let isEqual: ((Value, Value) -> Bool)?
+
+  init(key: KeyPath<ObservedSubject, Int>, keyPath: KeyPath<State, Value>, value: Value) {
+    self.key = key
+    self.keyPath = keyPath
+    self.value = value
+    self.isEqual = equality(of: Value.self)
+  }
+
+  func hasChanged(in state: State) -> Bool {
+    let new = state[keyPath: keyPath]
+    defer { value = new }
+    guard let isEqual else { return true }
+    return !isEqual(value, new)
+  }
+}
+
+/// A value made from a store's state, such as the ids of a list.
+@MainActor
+final class DerivedValue<State, Value: Equatable>: ObservedValue {
+  let key: KeyPath<ObservedSubject, Int>
+  private let compute: (State) -> Value
+  private var value: Value
+
+  init(key: KeyPath<ObservedSubject, Int>, compute: @escaping (State) -> Value, value: Value) {
+    self.key = key
+    self.compute = compute
+    self.value = value
+  }
+
+  func hasChanged(in state: State) -> Bool {
+    let new = compute(state)
+    guard new != value else { return false }
+    value = new
+    return true
+  }
+}
+
+/// A link from a store's node to a child store: it hands the child its part of each new state.
+@MainActor
+protocol StateLink<State>: AnyObject {
+  associatedtype State
+  /// Passes the parent's new state on; `false` when the link is no longer needed (its child
+  /// store is gone, or its child state went away).
+  func update(_ state: State) -> Bool
+}
+
+/// `==` for a type that is `Equatable`, `nil` for one that is not: the comparison is found once,
+/// when a value is first observed.
+func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equality(equatable, as: type)
+}
+
+private func equality<Known: Equatable, Value>(
+  _: Known.Type, as _: Value.Type
+) -> (Value, Value) -> Bool {
+  // `Value` is `Known`: the casts only tell the compiler so, and the runtime takes its fast
+  // path for a cast to the same type.
+  { lhs, rhs in (lhs as! Known) == (rhs as! Known) }
+}

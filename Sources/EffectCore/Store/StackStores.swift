@@ -1,0 +1,227 @@
+extension Store {
+  /// The stores of a navigation stack's elements, bottom first, with their ids: the pieces of a
+  /// `NavigationStack` binding.
+  ///
+  /// ```swift
+  /// let path = store.scope(state: \.path, action: /App.Action.path)
+  /// for (id, screen) in zip(path.ids, path) { … }
+  /// path.push(.detail(Detail.State()))   // sends .path(.push(id:state:))
+  /// path.pop(to: path.ids[0])            // sends .path(.popFrom(id:)) for what is above
+  /// path.setIDs(newIDs)                  // what a NavigationStack binding's setter does
+  /// ```
+  ///
+  /// A view that scoped is told when elements are pushed or popped, not when one changes. Each
+  /// element's store is the same object for as long as the element is on the stack; once popped,
+  /// it keeps its last state and ignores what it is sent, with a runtime warning.
+  ///
+  /// - Parameters:
+  ///   - toStack: The stack inside this store's state.
+  ///   - toStackAction: The case that carries the stack's actions.
+  /// - Returns: The stack's element stores.
+  public func scope<ElementState, ElementAction>(
+    state toStack: KeyPath<State, StackState<ElementState>>,
+    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
+  ) -> StackStores<ElementState, ElementAction> {
+    let key = ScopeKey(.stack, state: toStack, action: ElementAction.self)
+    let elements: ElementStores<State, Action, ElementState, ElementAction>
+    if let cached = children[key] as? ElementStores<State, Action, ElementState, ElementAction> {
+      elements = cached
+    } else {
+      elements = ElementStores(parent: core, stack: toStack, toStackAction: toStackAction)
+      children[key] = elements
+    }
+    let state = core.state
+    core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {
+      $0[keyPath: toStack].ids
+    }
+    let stack = state[keyPath: toStack]
+    elements.prune(keeping: stack.ids)
+    return StackStores(ids: stack.ids, nextID: stack.nextID, elements: elements)
+  }
+}
+
+/// The stores of a navigation stack's elements, bottom first: see
+/// ``Store/scope(state:action:)-(KeyPath<State,StackState<ElementState>>,_)``.
+///
+/// A `NavigationStack(path:)` binding is its ``ids`` to read and ``setIDs(_:)`` to write, and
+/// its destinations are ``subscript(id:)``.
+@MainActor
+public struct StackStores<State, Action> {
+  /// The elements' ids, bottom first, as they were when the collection was made.
+  public let ids: [StackElementID]
+  /// The id the next pushed element gets.
+  public let nextID: StackElementID
+  private let elements: any ElementStoreSource<State, Action>
+
+  init(
+    ids: [StackElementID], nextID: StackElementID, elements: any ElementStoreSource<State, Action>
+  ) {
+    self.ids = ids
+    self.nextID = nextID
+    self.elements = elements
+  }
+
+}
+
+extension StackStores: @MainActor RandomAccessCollection {
+  /// The position of the bottom element.
+  public var startIndex: Int { 0 }
+
+  /// The position after the top element.
+  public var endIndex: Int { ids.count }
+
+  /// The store of the element at a position.
+  ///
+  /// - Parameter position: The position, 0 at the bottom.
+  public subscript(position: Int) -> Store<State, Action> {
+    elements.store(for: ids[position])
+  }
+}
+
+extension StackStores {
+  /// The store of the element with an id, or `nil` when the stack holds no such element.
+  ///
+  /// - Parameter id: The element's id.
+  public subscript(id id: StackElementID) -> Store<State, Action>? {
+    ids.contains(id) ? elements.store(for: id) : nil
+  }
+
+  /// Pushes an element: sends `.push(id:state:)` with ``nextID``.
+  ///
+  /// - Parameter state: The new element's state.
+  public func push(_ state: State) {
+    elements.send(.push(id: nextID, state: state))
+  }
+
+  /// Pops the element with an id and every element above it: sends `.popFrom(id:)`.
+  ///
+  /// - Parameter id: The lowest element to pop.
+  public func pop(from id: StackElementID) {
+    elements.send(.popFrom(id: id))
+  }
+
+  /// Pops every element above the one with an id.
+  ///
+  /// - Parameter id: The element to show; nothing happens when it is the top or not there.
+  public func pop(to id: StackElementID) {
+    guard let position = ids.firstIndex(of: id), position + 1 < ids.count else { return }
+    pop(from: ids[position + 1])
+  }
+
+  /// Makes the stack's ids `newIDs`, as a navigation stack does when the user goes back: pops
+  /// the elements not in `newIDs` (from the first one missing). Ids that are not on the stack are
+  /// ignored: elements are pushed with ``push(_:)``.
+  ///
+  /// - Parameter newIDs: The ids to keep, bottom first.
+  public func setIDs(_ newIDs: [StackElementID]) {
+    var kept = 0
+    while kept < Swift.min(ids.count, newIDs.count), ids[kept] == newIDs[kept] { kept += 1 }
+    guard kept < ids.count else { return }
+    pop(from: ids[kept])
+  }
+}
+
+/// Makes and keeps the stores of one stack's elements.
+@MainActor
+protocol ElementStoreSource<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action
+  func store(for id: StackElementID) -> Store<State, Action>
+  func send(_ action: StackAction<State, Action>)
+}
+
+/// The element stores of one stack of one store, and the link that hands each its state after a
+/// batch (every element store, every batch: stacks are short).
+@MainActor
+final class ElementStores<ParentState, ParentAction, ElementState, ElementAction>:
+  ElementStoreSource
+{
+  private let parent: any StoreCore<ParentState, ParentAction>
+  private let toStack: KeyPath<ParentState, StackState<ElementState>>
+  private let toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
+  private var stores: [StackElementID: Store<ElementState, ElementAction>] = [:]
+  private var attached: [StackElementID: WeakRowCore<ElementState>] = [:]
+
+  init(
+    parent: any StoreCore<ParentState, ParentAction>,
+    stack: KeyPath<ParentState, StackState<ElementState>>,
+    toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
+  ) {
+    self.parent = parent
+    self.toStack = stack
+    self.toStackAction = toStackAction
+    parent.observation.link(StackLink(self))
+  }
+
+  func store(for id: StackElementID) -> Store<ElementState, ElementAction> {
+    if let store = stores[id], attached[id]?.core?.isDetached == false { return store }
+    let (store, core) = makeStore(id: id)
+    stores[id] = store
+    attached[id] = WeakRowCore(core: core)
+    return store
+  }
+
+  func send(_ action: StackAction<ElementState, ElementAction>) {
+    _ = parent.send(toStackAction.embed(action))
+  }
+
+  func prune(keeping ids: [StackElementID]) {
+    guard stores.count > ids.count else { return }
+    let kept = Set(ids)
+    stores = stores.filter { kept.contains($0.key) }
+  }
+
+  /// Hands each element store its element after a batch.
+  func update(_ state: ParentState) {
+    guard !attached.isEmpty else { return }
+    let stack = state[keyPath: toStack]
+    for (id, weak) in attached {
+      guard let core = weak.core else {
+        attached[id] = nil
+        continue
+      }
+      let element = stack[id: id]
+      core.parentDidUpdate(element)
+      if element == nil { attached[id] = nil }
+    }
+  }
+
+  private func makeStore(
+    id: StackElementID
+  ) -> (store: Store<ElementState, ElementAction>, core: any RowCore<ElementState>) {
+    let toStack = toStack
+    let toStackAction = toStackAction
+    let writable = toStack as? WritableKeyPath<ParentState, StackState<ElementState>>
+    return makeChildCore(
+      parent: parent, initial: parent.state[keyPath: toStack][id: id]!,
+      extract: { $0[keyPath: toStack][id: id] },
+      embed: { toStackAction.embed(.element(id: id, action: $0)) },
+      write: writable.map { path in
+        { state, change in
+          if state[keyPath: path][id: id] != nil { change(&state[keyPath: path][id: id]!) }
+        }
+      },
+      name: { [description = "the stack element \(id) of \(toStack)"] in description })
+  }
+}
+
+/// A weak reference to a child store's engine.
+struct WeakRowCore<State> {
+  weak var core: (any RowCore<State>)?
+}
+
+/// The link of a stack's element stores: ends with the store that scoped them.
+@MainActor
+final class StackLink<ParentState, ParentAction, ElementState, ElementAction>: StateLink {
+  private weak var elements: ElementStores<ParentState, ParentAction, ElementState, ElementAction>?
+
+  init(_ elements: ElementStores<ParentState, ParentAction, ElementState, ElementAction>) {
+    self.elements = elements
+  }
+
+  func update(_ state: ParentState) -> Bool {
+    guard let elements else { return false }
+    elements.update(state)
+    return true
+  }
+}

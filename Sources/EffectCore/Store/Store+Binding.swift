@@ -1,0 +1,20 @@
+extension Store where Action: BindingActions, Action.State == State {
+  /// Reads a property of the state, and sets it by sending a binding action: `store.name =
+  /// "Blob"` sends `.binding(.set(\.name, "Blob"))`.
+  ///
+  /// This is what a SwiftUI binding to a store is made of: with `@Bindable var store`,
+  /// `TextField("Name", text: $store.name)` reads through the store and writes by sending.
+  ///
+  /// ```swift
+  /// store.name = "Blob"
+  /// store.name   // "Blob", once the feature's ReduceBindings has applied it
+  /// ```
+  ///
+  /// - Parameter keyPath: The property.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { read(keyPath) }
+    set { send(.binding(.set(keyPath, newValue))) }
+  }
+}

@@ -1,0 +1,192 @@
+extension Store {
+  /// A store for a child feature whose state is always there: a view onto this store's state
+  /// and actions.
+  ///
+  /// ```swift
+  /// let counter = store.scope(state: \.counter, action: /App.Action.counter)
+  /// counter.send(.increment)   // sends .counter(.increment) to the parent
+  /// ```
+  ///
+  /// Scoping the same way again gives the same store.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside this store's state.
+  ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  /// - Returns: A store whose state and actions are the child's.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    let key = ScopeKey(.member, state: toChildState, action: ChildAction.self)
+    if let child = children[key] as? Store<ChildState, ChildAction> { return child }
+    let child = Store<ChildState, ChildAction>(
+      core: scopedCore(core, toChildState, toChildAction))
+    children[key] = child
+    return child
+  }
+
+  /// A store for an optional child feature, while its state is there.
+  ///
+  /// ```swift
+  /// if let timer = store.scope(state: \.timer, action: /App.Action.timer) {
+  ///   TimerView(store: timer)
+  /// }
+  /// ```
+  ///
+  /// A view that scoped is told when the child comes or goes (or is replaced by a child with
+  /// another id), not when the child changes. The store is the same object for as long as the
+  /// child lives; once the child is gone it keeps its last state and ignores what it is sent,
+  /// with a runtime warning.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The optional child state.
+  ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  /// - Returns: The child's store, or `nil` when the child state is `nil`.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    presentChild(
+      key: ScopeKey(.optional, state: toChildState, action: ChildAction.self),
+      extract: { $0[keyPath: toChildState] },
+      embed: toChildAction.embed,
+      write: (toChildState as? WritableKeyPath<State, ChildState?>).map { path in
+        { state, change in if state[keyPath: path] != nil { change(&state[keyPath: path]!) } }
+      },
+      name: "\(toChildState)")
+  }
+
+  /// A store for a presented child feature (``PresentationState``), while it is presented: the
+  /// store of a sheet, a popover, a pushed screen.
+  ///
+  /// ```swift
+  /// if let detail = store.scope(state: \.$detail, action: /Parent.Action.detail) {
+  ///   detail.send(.save)   // sends .detail(.presented(.save))
+  /// }
+  /// ```
+  ///
+  /// What it sends reaches the parent as `.presented` actions; to dismiss, send the parent's
+  /// `.dismiss` (`store.send(.detail(.dismiss))`) or let the child dismiss itself. Identity and
+  /// lifetime are those of ``scope(state:action:)-(KeyPath<State,ChildState?>,_)``.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The presentation state, `\.$destination`.
+  ///   - toChildAction: The case of this store's actions that carries presentation actions.
+  /// - Returns: The presented child's store, or `nil` when nothing is presented.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, PresentationState<ChildState>>,
+    action toChildAction: CasePath<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    presentChild(
+      key: ScopeKey(.presented, state: toChildState, action: ChildAction.self),
+      extract: { $0[keyPath: toChildState].wrappedValue },
+      embed: { toChildAction.embed(.presented($0)) },
+      write: (toChildState as? WritableKeyPath<State, PresentationState<ChildState>>).map { path in
+        { state, change in
+          if state[keyPath: path].wrappedValue != nil {
+            change(&state[keyPath: path].wrappedValue!)
+          }
+        }
+      },
+      name: "\(toChildState)")
+  }
+
+  /// A store for one case of an enum state, while the state is in that case.
+  ///
+  /// ```swift
+  /// if let loggedIn = store.scope(state: /App.State.loggedIn, action: /App.Action.loggedIn) {
+  ///   HomeView(store: loggedIn)
+  /// }
+  /// ```
+  ///
+  /// Identity and lifetime are those of
+  /// ``scope(state:action:)-(KeyPath<State,ChildState?>,_)``: the store is the same while the
+  /// state stays in that case (with the same id, for an `Identifiable` child).
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case of this store's state that holds the child's.
+  ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  /// - Returns: The child's store, or `nil` when the state is in another case.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: CasePath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    let key = toChildState.caseIdentity.map {
+      ScopeKey(.enumCase, state: $0, action: ChildAction.self)
+    }
+    return presentChild(
+      key: key,
+      extract: toChildState.extract(from:),
+      embed: toChildAction.embed,
+      write: { state, change in
+        guard var child = toChildState.extract(from: state) else { return }
+        change(&child)
+        state = toChildState.embed(child)
+      },
+      name: "\(State.self) case \(ChildState.self)")
+  }
+
+  private func scopedCore<Parent: StoreCore, ChildState, ChildAction>(
+    _ parent: Parent,
+    _ toChildState: KeyPath<State, ChildState>,
+    _ toChildAction: CasePath<Action, ChildAction>
+  ) -> any StoreCore<ChildState, ChildAction> where Parent.State == State, Parent.Action == Action {
+    ScopedCore(parent: parent, toState: toChildState, toAction: toChildAction)
+  }
+
+  /// The child store for an optional child, made once per child: see the public `scope`s.
+  private func presentChild<ChildState, ChildAction>(
+    key: ScopeKey?,
+    extract: @escaping (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action,
+    write: ((inout State, (inout ChildState) -> Void) -> Void)?,
+    name: @autoclosure () -> String
+  ) -> Store<ChildState, ChildAction>? {
+    let node = core.observation
+    let state = core.state
+    let child = extract(state)
+    let identity = ChildIdentity.of(child)
+    if let key {
+      // A view that scoped is told when the child comes, goes or is replaced.
+      node.access(ObservedKey(kind: .presence, scope: key), in: state) {
+        ChildIdentity.of(extract($0))
+      }
+    }
+    guard let child else {
+      if let key { children[key] = nil }
+      return nil
+    }
+    if let key, let cached = children[key] as? PresentedChild<ChildState, ChildAction>,
+      cached.identity == identity, !cached.isDetached()
+    {
+      return cached.store
+    }
+    let description = name()
+    let (store, childCore) = makeChildCore(
+      parent: core, initial: child, extract: extract, embed: embed, write: write,
+      name: { description })
+    node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
+    if let key {
+      children[key] = PresentedChild(
+        store: store, identity: identity,
+        isDetached: { [weak childCore] in
+          childCore?.isDetached ?? true
+        })
+    }
+    return store
+  }
+}
+
+/// A cached child store of an optional scope, with the identity of the child it was made for.
+@MainActor
+final class PresentedChild<State, Action> {
+  let store: Store<State, Action>
+  let identity: ChildIdentity
+  let isDetached: () -> Bool
+
+  init(store: Store<State, Action>, identity: ChildIdentity, isDetached: @escaping () -> Bool) {
+    self.store = store
+    self.identity = identity
+    self.isDetached = isDetached
+  }
+}
