@@ -111,11 +111,21 @@ extension Store {
     state toChildState: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    let key = toChildState.caseIdentity.map {
-      ScopeKey(.enumCase, state: $0, action: ChildAction.self)
+    let state = core.state
+    guard let metadata = EnumMetadata(State.self) else {
+      return presentChild(
+        key: nil, extract: toChildState.extract(from:), embed: toChildAction.embed,
+        write: nil, name: "\(State.self) case \(ChildState.self)")
     }
+    // A view that scoped is told when the state moves to another case; the store is kept per
+    // case.
+    core.observation.access(
+      ObservedKey(kind: .presence, scope: ScopeKey(.enumCase, state: "case", action: State.self)),
+      in: state
+    ) { metadata.tag(of: $0) }
     return presentChild(
-      key: key,
+      key: ScopeKey(.enumCase, state: metadata.tag(of: state), action: ChildAction.self),
+      tracksPresence: false,
       extract: toChildState.extract(from:),
       embed: toChildAction.embed,
       write: { state, change in
@@ -137,6 +147,7 @@ extension Store {
   /// The child store for an optional child, made once per child: see the public `scope`s.
   private func presentChild<ChildState, ChildAction>(
     key: ScopeKey?,
+    tracksPresence: Bool = true,
     extract: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
     write: ((inout State, (inout ChildState) -> Void) -> Void)?,
@@ -146,7 +157,7 @@ extension Store {
     let state = core.state
     let child = extract(state)
     let identity = ChildIdentity.of(child)
-    if let key {
+    if let key, tracksPresence {
       // A view that scoped is told when the child comes, goes or is replaced.
       node.access(ObservedKey(kind: .presence, scope: key), in: state) {
         ChildIdentity.of(extract($0))
