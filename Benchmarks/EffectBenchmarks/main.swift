@@ -4,7 +4,7 @@ import EffectCore
 // the same run, and checks the ratio against the budget in ARCHITECTURE.md.
 // Usage: swift run -c release EffectBenchmarks [--quick] [--only NAME]
 // NAME: send, nested-send, row-send, effect, cancel, effect-id, dependency-read, undo, scaling,
-// shared-read-write, shared-rows
+// shared-read-write, shared-rows, observed-send, watch-memory, screen-send
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -48,4 +48,10 @@ if only == nil || only == "scaling" {
 let shared = SharedBenchmarks(harness: harness)
 if only == nil || only == "shared-read-write" { rows.append(shared.readWrite()) }
 if only == nil || only == "shared-rows" { rows += shared.rows(small: 10, large: 10_000) }
+let views = ViewBenchmarks(harness: harness)
+if only == nil || only == "observed-send" {
+  rows += views.observedSend(sizes: quick ? [100, 10_000] : [100, 10_000, 100_000])
+}
+if only == nil || only == "watch-memory" { rows += views.watchMemory(rows: 10_000) }
+if only == nil || only == "screen-send" { rows.append(views.screenSend()) }
 printReport(rows, quick: quick)

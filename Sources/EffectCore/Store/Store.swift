@@ -80,7 +80,7 @@ public final class Store<State, Action>: Observable {
 
   /// Reads a member of the state for a view: tracked by observation, compared after each batch.
   func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
-    core.observation.read(keyPath, in: core.state)
+    core.read(keyPath)
   }
 
   /// Sends an action: reduces it at once, then starts its effects.

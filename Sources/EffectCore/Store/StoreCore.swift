@@ -9,6 +9,9 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   var state: State { get }
   /// The node of the values views read through this core, and of its child stores' links.
   var observation: ObservationNode<State> { get }
+  /// Reads a member of the state for a view: observation tracking learns that it was read, and
+  /// the core compares it after each batch.
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value
   func send(_ action: Action) -> StoreTask
   /// Changes the state outside any reducer; `false` when this core cannot write its state.
   func restore(_ change: (inout State) -> Void) -> Bool
@@ -22,6 +25,12 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   func observeStates(
     _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
   ) -> @MainActor () -> Void
+}
+
+extension StoreCore {
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    observation.read(keyPath, in: state)
+  }
 }
 
 /// A scoped store's engine: a view onto its parent through a key path. Reading goes through the

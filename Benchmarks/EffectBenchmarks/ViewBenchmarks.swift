@@ -1,0 +1,204 @@
+import EffectCore
+import Observation
+
+/// The view layer's rows: a send observed by row views, its flatness in the number of rows, the
+/// memory a watched row costs, and a typical screen's body rebuilt per action.
+@MainActor
+struct ViewBenchmarks {
+  let harness: Harness
+
+  /// One row renamed while every row's view watches its title, against the same send with
+  /// nobody watching; and the same at a small and a large number of rows.
+  func observedSend(sizes: [Int]) -> [Row] {
+    let senders = sizes.map { size in (size: size, send: observedSender(rows: size)) }
+    var rows: [Row] = []
+    if let budgetSize = sizes.first(where: { $0 == 10_000 }) ?? sizes.last {
+      let unwatched = unwatchedSender(rows: budgetSize)
+      let watched = senders.first { $0.size == budgetSize }!.send
+      let (plain, observed) = harness.measureInterleaved(
+        baselineIterations: 100_000, baseline: unwatched, iterations: 20_000, ours: watched)
+      rows.append(
+        Row(
+          name: "observed-send (\(budgetSize) row views)", ours: observed, baseline: plain,
+          budget: 100, note: "vs unwatched send"))
+    }
+    if let small = senders.first, let large = senders.last, senders.count > 1 {
+      let (few, many) = harness.measureInterleaved(
+        baselineIterations: 20_000, baseline: small.send, iterations: 20_000, ours: large.send)
+      rows.append(
+        Row(
+          name: "observed-send \(small.size)→\(large.size) views", ours: many, baseline: few,
+          budget: 1.5, note: "flat: large N vs small N"))
+    }
+    return rows
+  }
+
+  /// Renames the middle row, then lets its view read the new title again, as SwiftUI's does,
+  /// while every other row's view still watches its own.
+  private func observedSender(rows size: Int) -> (Int) -> Void {
+    let store = Store(initialState: ViewList.State(rows: size)) { ViewList() }
+    let rowStores = store.scope(state: \.rows, action: /ViewList.Action.rows)
+    let target = rowStores[size / 2]
+    let told = LockIsolated(0)
+    for row in rowStores {
+      withObservationTracking {
+        blackHole(row.title)
+      } onChange: {
+        told.withLock { $0 += 1 }
+      }
+    }
+    target.send(.rename(-1))
+    precondition(told.withLock { $0 } == 1, "exactly one row view is told")
+    watch(target)
+    var title = 0
+    return { n in
+      for _ in 0..<n {
+        title &+= 1
+        target.send(.rename(title))
+        watch(target)
+      }
+    }
+  }
+
+  private func unwatchedSender(rows size: Int) -> (Int) -> Void {
+    let store = Store(initialState: ViewList.State(rows: size)) { ViewList() }
+    var title = 0
+    let target = size / 2
+    return { n in
+      for _ in 0..<n {
+        title &+= 1
+        store.send(.rows(id: target, action: .rename(title)))
+      }
+    }
+  }
+
+  private func watch(_ row: Store<ViewRow.State, ViewRow.Action>) {
+    withObservationTracking {
+      blackHole(row.title)
+    } onChange: {
+    }
+  }
+
+  /// What observation keeps per watched row: the member its view read (its comparison, shared
+  /// by the list, and its name for observation). Printed beside it, not judged: the row's store
+  /// itself, and Observation's own record of the view (the registrar's, the same for any
+  /// `Observable` object).
+  func watchMemory(rows size: Int) -> [Row] {
+    let store = Store(initialState: ViewList.State(rows: size)) { ViewList() }
+    guard let withRows = HeapInUse.bytes() else { return [] }
+    let rowStores = store.scope(state: \.rows, action: /ViewList.Action.rows)
+    for row in rowStores { blackHole(row) }
+    guard let made = HeapInUse.bytes() else { return [] }
+    for row in rowStores { blackHole(row.title) }
+    guard let read = HeapInUse.bytes() else { return [] }
+    for row in rowStores { watch(row) }
+    guard let watched = HeapInUse.bytes() else { return [] }
+    blackHole(store)
+    func perRow(_ bytes: Int) -> Double { Double(bytes) / Double(size) }
+    return [
+      Row(
+        name: "watch-memory (\(size) rows)", ours: perRow(read - made), baseline: .nan,
+        budget: 200, note: "B per watched row, what observation keeps",
+        kind: .absolute(unit: "B")),
+      Row(
+        name: "row-store memory (\(size) rows)", ours: perRow(made - withRows), baseline: .nan,
+        budget: .infinity, note: "B per row store (not judged)", kind: .absolute(unit: "B"),
+        judged: false),
+      Row(
+        name: "Observation's record (\(size) views)", ours: perRow(watched - read),
+        baseline: .nan, budget: .infinity, note: "B per view, the registrar's (not judged)",
+        kind: .absolute(unit: "B"), judged: false),
+    ]
+  }
+
+  /// A send to a screen whose body (a `Reduce`, a `forEach`, an `ifLet`, a presentation `ifLet`,
+  /// a stack `forEach` and `ReduceBindings`) is built per action, as `Store` does, against the
+  /// same tree built once.
+  func screenSend() -> Row {
+    let perAction = Store(initialState: Screen.State()) { Screen() }
+    let tree = Screen().body
+    let builtOnce = Store(initialState: Screen.State()) { BuiltOnce(tree: tree) }
+    let action = Screen.Action.rows(id: 1, action: .rename(1))
+    let (once, rebuilt) = harness.measureInterleaved(
+      baselineIterations: 200_000,
+      baseline: { n in for _ in 0..<n { builtOnce.send(action) } },
+      iterations: 200_000,
+      ours: { n in for _ in 0..<n { perAction.send(action) } })
+    return Row(
+      name: "screen-send", ours: rebuilt, baseline: once, budget: 1.5,
+      note: "body per action vs built once")
+  }
+}
+
+struct ViewRow: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: Int
+    var title = 0
+  }
+  enum Action: Equatable, Sendable { case rename(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .rename(let title): state.title = title
+    }
+    return .none
+  }
+}
+
+struct ViewList: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<ViewRow.State>
+
+    init(rows count: Int) {
+      rows = IdentifiedArray(uniqueElements: (0..<count).map { ViewRow.State(id: $0) })
+    }
+  }
+  enum Action: Equatable, Sendable {
+    case rows(id: Int, action: ViewRow.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    EmptyReducer()
+      .forEach(\.rows, action: /Action.rows) { ViewRow() }
+  }
+}
+
+/// A typical screen: a list, an optional child, a presented child, a stack and bindings.
+struct Screen: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<ViewRow.State> = [ViewRow.State(id: 1)]
+    var child: ViewRow.State?
+    @PresentationState var detail: ViewRow.State?
+    var path = StackState<ViewRow.State>()
+    var query = ""
+  }
+  enum Action: BindingActions, Equatable, Sendable {
+    case rows(id: Int, action: ViewRow.Action)
+    case child(ViewRow.Action)
+    case detail(PresentationAction<ViewRow.Action>)
+    case path(StackAction<ViewRow.State, ViewRow.Action>)
+    case binding(BindingAction<State>)
+    case refresh
+  }
+
+  var body: some Reducer<State, Action> {
+    ReduceBindings()
+    Reduce { state, action in
+      if case .refresh = action { state.query = "" }
+      return .none
+    }
+    .forEach(\.rows, action: /Action.rows) { ViewRow() }
+    .ifLet(\.child, action: /Action.child) { ViewRow() }
+    .ifLet(\.$detail, action: /Action.detail) { ViewRow() }
+    .forEach(\.path, action: /Action.path) { ViewRow() }
+  }
+}
+
+/// Runs a reducer tree made once, for the baseline of the screen row.
+struct BuiltOnce<Tree: Reducer>: Reducer {
+  let tree: Tree
+
+  func reduce(into state: inout Tree.State, action: Tree.Action) -> Effect<Tree.Action> {
+    tree.reduce(into: &state, action: action)
+  }
+}

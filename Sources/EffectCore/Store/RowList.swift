@@ -1,0 +1,268 @@
+/// The row stores of one list of one store: kept by that store (so that a row's store is the same
+/// object for as long as its row lives), and handed their rows after each batch, only the rows
+/// the list's edits since the last batch touched (see ``EditJournal``).
+///
+/// Row stores are many, so each is kept small: a row's engine (``ElementCore``) holds its id, its
+/// last row, and the members its views read, whose comparisons are shared by every row of the
+/// list.
+@MainActor
+final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: RowStoreSource {
+  typealias Core = ElementCore<ParentState, ParentAction, ID, State, Action>
+  let access: ListAccess<ParentState, ParentAction, ID, State, Action>
+  private var stores: [ID: Store<State, Action>] = [:]
+  private var stamp: UInt64
+
+  init(
+    parent: any StoreCore<ParentState, ParentAction>,
+    rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
+    toRowAction: CasePath<ParentAction, (ID, Action)>
+  ) {
+    self.access = ListAccess(parent: parent, rows: rows, toRowAction: toRowAction)
+    self.stamp = parent.state[keyPath: rows].editStamp
+    parent.observation.link(RowListLink(self))
+  }
+
+  func store(for id: ID) -> Store<State, Action> {
+    if let store = stores[id], !core(of: store).isDetached { return store }
+    let row = access.parent.state[keyPath: access.rows][id: id]!
+    let store = Store<State, Action>(core: Core(access: access, id: id, row: row))
+    stores[id] = store
+    return store
+  }
+
+  /// Drops the stores of rows that are gone, when there are more stores than rows.
+  func prune(keeping ids: [ID]) {
+    guard stores.count > ids.count else { return }
+    let kept = Set(ids)
+    for (id, store) in stores where !kept.contains(id) {
+      core(of: store).parentDidUpdate(nil)
+      stores[id] = nil
+    }
+  }
+
+  /// Hands the row stores their rows after a batch.
+  func update(_ state: ParentState) {
+    let rows = state[keyPath: access.rows]
+    let new = rows.editStamp
+    guard new != stamp else { return }
+    let earlier = stamp
+    stamp = new
+    guard !stores.isEmpty else { return }
+    if let edits = rows.edits(since: earlier) {
+      for entry in edits {
+        switch entry.edit {
+        case .element(let id), .removed(let id): update(id, in: rows)
+        case .order: break
+        }
+      }
+    } else {
+      for id in Array(stores.keys) { update(id, in: rows) }
+    }
+  }
+
+  private func update(_ id: ID, in rows: IdentifiedArray<ID, State>) {
+    guard let store = stores[id] else { return }
+    let row = rows[id: id]
+    core(of: store).parentDidUpdate(row)
+    if row == nil { stores[id] = nil }
+  }
+
+  private func core(of store: Store<State, Action>) -> Core {
+    unsafeDowncast(store.core as AnyObject, to: Core.self)
+  }
+}
+
+/// What every row store of one list reads and sends through, shared: the parent's engine, the
+/// paths to the rows and to their actions, and the comparisons of the members views read.
+@MainActor
+final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
+  let parent: any StoreCore<ParentState, ParentAction>
+  let rows: KeyPath<ParentState, IdentifiedArray<ID, State>>
+  let toRowAction: CasePath<ParentAction, (ID, Action)>
+  private var comparisons: [AnyKeyPath: any MemberComparison<State>] = [:]
+
+  init(
+    parent: any StoreCore<ParentState, ParentAction>,
+    rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
+    toRowAction: CasePath<ParentAction, (ID, Action)>
+  ) {
+    self.parent = parent
+    self.rows = rows
+    self.toRowAction = toRowAction
+  }
+
+  /// The comparison of one member, made once for the whole list.
+  func comparison<Value>(of keyPath: KeyPath<State, Value>) -> any MemberComparison<State> {
+    if let known = comparisons[keyPath] { return known }
+    let made = MemberComparisonOf(keyPath)
+    comparisons[keyPath] = made
+    return made
+  }
+}
+
+/// The link from a list's parent to its row stores; ends with the store that scoped them.
+@MainActor
+final class RowListLink<ParentState, ParentAction, ID: Hashable, State, Action>: StateLink {
+  private weak var list: RowList<ParentState, ParentAction, ID, State, Action>?
+
+  init(_ list: RowList<ParentState, ParentAction, ID, State, Action>) {
+    self.list = list
+  }
+
+  func update(_ state: ParentState) -> Bool {
+    guard let list else { return false }
+    list.update(state)
+    return true
+  }
+}
+
+/// The engine of one row's store: reads its row by id, sends through the list's case.
+///
+/// It remembers the row as of the last batch, and for each member a view read, the comparison
+/// (shared by the list) and the member's name for observation; after a batch that touched the
+/// row it compares each such member of the old and new row.
+@MainActor
+final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>: StoreCore, RowCore
+{
+  private let access: ListAccess<ParentState, ParentAction, ID, State, Action>
+  private let id: ID
+  private var last: State
+  private(set) var isDetached = false
+  /// The first member read: most row views read one.
+  private var first: RowMember<State>?
+  /// The other members read, and the node of anything scoped from this row's store.
+  private var extra: RowExtras<State>?
+
+  init(access: ListAccess<ParentState, ParentAction, ID, State, Action>, id: ID, row: State) {
+    self.access = access
+    self.id = id
+    self.last = row
+  }
+
+  var state: State {
+    access.parent.state[keyPath: access.rows][id: id] ?? last
+  }
+
+  var observation: ObservationNode<State> {
+    let extra = extras()
+    if let node = extra.node { return node }
+    let node = ObservationNode<State>(context: access.parent.observation.context)
+    extra.node = node
+    return node
+  }
+
+  func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    let state = self.state
+    let context = access.parent.observation.context
+    if let first, first.comparison.keyPath == keyPath {
+      context.access(first.key)
+    } else if let member = extra?.members.first(where: { $0.comparison.keyPath == keyPath }) {
+      context.access(member.key)
+    } else {
+      let member = RowMember(comparison: access.comparison(of: keyPath), key: context.makeKey())
+      if first == nil { first = member } else { extras().members.append(member) }
+      context.access(member.key)
+    }
+    return state[keyPath: keyPath]
+  }
+
+  func send(_ action: Action) -> StoreTask {
+    guard !isDetached, access.parent.state[keyPath: access.rows].index(id: id) != nil else {
+      RuntimeWarning.report(
+        """
+        A row store received an action after its row went away: the row \(id) of \
+        \(access.rows). The action was ignored: \(String(describing: action)).
+        """)
+      return StoreTask(handles: [])
+    }
+    return access.parent.send(access.toRowAction.embed((id, action)))
+  }
+
+  func restore(_ change: (inout State) -> Void) -> Bool {
+    guard let rows = access.rows as? WritableKeyPath<ParentState, IdentifiedArray<ID, State>>,
+      access.parent.state[keyPath: rows].index(id: id) != nil
+    else { return false }
+    let id = id
+    return access.parent.restore { state in
+      if let index = state[keyPath: rows].index(id: id) { change(&state[keyPath: rows][index]) }
+    }
+  }
+
+  func parentDidUpdate(_ row: State?) {
+    guard let row else {
+      isDetached = true
+      return
+    }
+    let old = last
+    last = row
+    guard first != nil else { return }
+    let context = access.parent.observation.context
+    if let first, first.comparison.hasChanged(from: old, to: row) { context.noteChange(first.key) }
+    if let extra {
+      for member in extra.members where member.comparison.hasChanged(from: old, to: row) {
+        context.noteChange(member.key)
+      }
+      extra.node?.update(row)
+    }
+  }
+
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+    access.parent.addObserver(observer)
+  }
+
+  func removeObserver(_ token: Int) { access.parent.removeObserver(token) }
+
+  func observeStates(
+    _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
+  ) -> @MainActor () -> Void {
+    let rows = access.rows
+    let id = UncheckedSendable(id)
+    return access.parent.observeStates(
+      { if let row = $0[keyPath: rows][id: id.value] { receive(row) } }, end: end)
+  }
+
+  private func extras() -> RowExtras<State> {
+    if let extra { return extra }
+    let made = RowExtras<State>()
+    extra = made
+    return made
+  }
+}
+
+/// A member of a row that a view read: how to compare it, and its name for observation.
+struct RowMember<State> {
+  let comparison: any MemberComparison<State>
+  let key: KeyPath<ObservedSubject, Int>
+}
+
+/// What few row stores need: more than one member read, or child stores of their own.
+@MainActor
+final class RowExtras<State> {
+  var members: [RowMember<State>] = []
+  var node: ObservationNode<State>?
+}
+
+/// Compares one member of two states.
+protocol MemberComparison<State>: AnyObject {
+  associatedtype State
+  var keyPath: AnyKeyPath { get }
+  /// Whether the member differs (always, for a member that is not `Equatable`).
+  func hasChanged(from old: State, to new: State) -> Bool
+}
+
+final class MemberComparisonOf<State, Value>: MemberComparison {
+  private let path: KeyPath<State, Value>
+  private let isEqual: ((Value, Value) -> Bool)?
+
+  init(_ path: KeyPath<State, Value>) {
+    self.path = path
+    self.isEqual = equality(of: Value.self)
+  }
+
+  var keyPath: AnyKeyPath { path }
+
+  func hasChanged(from old: State, to new: State) -> Bool {
+    guard let isEqual else { return true }
+    return !isEqual(old[keyPath: path], new[keyPath: path])
+  }
+}
