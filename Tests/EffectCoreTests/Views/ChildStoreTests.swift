@@ -6,9 +6,8 @@ import Testing
 @Suite struct ChildStoreTests {
   private func warnings(_ operation: () -> Void) -> [String] {
     let recorded = LockIsolated<[String]>([])
-    RuntimeWarning.$handler.withValue({ message in recorded.withLock { $0.append(message) } }) {
-      operation()
-    }
+    let record: @Sendable (String) -> Void = { message in recorded.withLock { $0.append(message) } }
+    RuntimeWarning.$handler.withValue(record, operation: operation)
     return recorded.withLock { $0 }
   }
 
