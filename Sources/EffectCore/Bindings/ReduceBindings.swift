@@ -35,12 +35,23 @@ private struct BindingExtractor<Action: BindingActions> {
   let isIndirect: Bool
 
   init() {
+    // `body` makes this reducer on every action: the common shape (one case carries binding
+    // actions) is answered by the cached layout alone. A sample action, which needs a key path
+    // made anew in this generic context each time, is built only when several cases could be
+    // the binding case.
     let metadata = EnumMetadata(Action.self)
-    let tag = metadata?.tag(of: Action.binding(BindingAction<Action.State>.placeholder)) ?? 0
-    let candidates = metadata.flatMap {
-      CaseLayouts.candidates(in: $0, for: BindingAction<Action.State>.self)
-    }
     self.metadata = metadata
+    guard let metadata else {
+      (tag, isIndirect) = (0, false)
+      return
+    }
+    let layout = CaseLayouts.layout(in: metadata, for: BindingAction<Action.State>.self)
+    if case .single(let only) = layout {
+      (tag, isIndirect) = (only.tag, only.isIndirect)
+      return
+    }
+    let tag = metadata.tag(of: Action.binding(BindingAction<Action.State>.placeholder))
+    let candidates = CaseLayouts.candidates(in: metadata, for: BindingAction<Action.State>.self)
     self.tag = tag
     self.isIndirect = candidates?.first { $0.tag == tag }?.isIndirect ?? false
   }
