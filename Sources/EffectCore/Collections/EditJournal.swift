@@ -7,8 +7,8 @@ import Synchronization
 /// a fresh one, and every edit gives the array the next one. Copies share their stamp until one
 /// of them is edited, so two values with one stamp hold the same elements. The journal keeps the
 /// stamps and kinds of the last ``capacity`` edits: an observer that remembers the stamp it saw
-/// asks ``changes(since:)`` and gets the edits made since, or `nil` when that stamp is not in this
-/// value's recent history (too many edits since, or another lineage, such as a restored state),
+/// asks ``forEachEdit(since:_:)`` for the edits made since; they are unknown when that stamp is not
+/// in this value's recent history (too many edits since, or another lineage, such as a restored state),
 /// and it must then compare everything.
 @usableFromInline
 struct EditJournal<ID: Hashable> {
@@ -31,8 +31,10 @@ struct EditJournal<ID: Hashable> {
   @usableFromInline var stamp: UInt64
   /// The stamp of the value before the oldest remembered edit.
   @usableFromInline var base: UInt64
-  /// The remembered edits, oldest first.
+  /// The remembered edits, a ring once full: the oldest is at ``oldest``.
   @usableFromInline var entries: [Entry]
+  /// Where the oldest remembered edit is, once the ring is full (0 until then).
+  @usableFromInline var oldest: Int
 
   /// A journal for a new array: a fresh stamp and no history.
   @inlinable init() {
@@ -40,25 +42,48 @@ struct EditJournal<ID: Hashable> {
     self.stamp = stamp
     self.base = stamp
     self.entries = []
+    self.oldest = 0
   }
 
   /// Notes an edit, giving the value a new stamp.
   @inlinable mutating func record(_ edit: ArrayEdit<ID>) {
     let stamp = EditStamps.next()
-    if entries.count == Self.capacity {
-      base = entries.removeFirst().stamp
+    let entry = Entry(stamp: stamp, edit: edit)
+    if entries.count < Self.capacity {
+      entries.append(entry)
+    } else {
+      base = entries[oldest].stamp
+      entries[oldest] = entry
+      oldest = oldest == Self.capacity - 1 ? 0 : oldest + 1
     }
-    entries.append(Entry(stamp: stamp, edit: edit))
     self.stamp = stamp
   }
 
-  /// The edits made since the value stamped `earlier`, oldest first; empty when this is that
-  /// value, `nil` when this value's recent history does not go back to it.
-  @usableFromInline func changes(since earlier: UInt64) -> ArraySlice<Entry>? {
-    if earlier == stamp { return entries[entries.endIndex...] }
-    if earlier == base { return entries[...] }
-    guard let position = entries.lastIndex(where: { $0.stamp == earlier }) else { return nil }
-    return entries[(position + 1)...]
+  /// Calls `body` with each edit made since the value stamped `earlier`, oldest first.
+  ///
+  /// - Returns: `false` (and calls nothing) when this value's recent history does not go back to
+  ///   that value.
+  @usableFromInline func forEachEdit(
+    since earlier: UInt64, _ body: (ArrayEdit<ID>) -> Void
+  ) -> Bool {
+    if earlier == stamp { return true }
+    let count = entries.count
+    var start: Int
+    if earlier == base {
+      start = 0
+    } else {
+      var found: Int?
+      for step in 0..<count where entries[(oldest + step) % count].stamp == earlier {
+        found = step + 1
+      }
+      guard let found else { return false }
+      start = found
+    }
+    while start < count {
+      body(entries[(oldest + start) % count].edit)
+      start += 1
+    }
+    return true
   }
 }
 
@@ -83,3 +108,11 @@ enum EditStamps {
     counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }
+
+/// A value whose stamp says whether it was edited (see ``EditJournal``): an observer remembers
+/// the stamp instead of a copy, which would make every edit in place copy the value's storage.
+protocol EditStamped {
+  var editStamp: UInt64 { get }
+}
+
+extension IdentifiedArray: EditStamped {}

@@ -220,9 +220,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// This value's stamp: see ``EditJournal``.
   @usableFromInline var editStamp: UInt64 { _journal.stamp }
 
-  /// The edits made since the value stamped `earlier`; `nil` when they are not known.
-  @usableFromInline func edits(since earlier: UInt64) -> ArraySlice<EditJournal<ID>.Entry>? {
-    _journal.changes(since: earlier)
+  /// Calls `body` with each edit made since the value stamped `earlier`; `false` when they are
+  /// not known (see ``EditJournal/forEachEdit(since:_:)``).
+  @usableFromInline func forEachEdit(
+    since earlier: UInt64, _ body: (ArrayEdit<ID>) -> Void
+  ) -> Bool {
+    _journal.forEachEdit(since: earlier, body)
   }
 
   /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.

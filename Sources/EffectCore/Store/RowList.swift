@@ -48,14 +48,13 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
     let earlier = stamp
     stamp = new
     guard !stores.isEmpty else { return }
-    if let edits = rows.edits(since: earlier) {
-      for entry in edits {
-        switch entry.edit {
-        case .element(let id), .removed(let id): update(id, in: rows)
-        case .order: break
-        }
+    let known = rows.forEachEdit(since: earlier) { edit in
+      switch edit {
+      case .element(let id), .removed(let id): update(id, in: rows)
+      case .order: break
       }
-    } else {
+    }
+    if !known {
       for id in Array(stores.keys) { update(id, in: rows) }
     }
   }

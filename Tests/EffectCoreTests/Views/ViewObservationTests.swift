@@ -142,3 +142,19 @@ import Testing
     #expect(!rowsView.wasTold)
   }
 }
+
+@MainActor
+@Suite struct WholeCollectionObservationTests {
+  @Test func aViewOfAWholeListIsToldWhenTheListIsEditedNotOtherwise() {
+    let store = Store(initialState: Todos.State(rowCount: 5)) { Todos() }
+    var rows = ViewWatch { _ = store.rows }
+    store.send(.setFilter("x"))
+    store.send(.nothing)
+    #expect(!rows.wasTold)
+    store.send(.rows(id: 1, action: .rename("y")))
+    #expect(rows.wasTold)
+    rows = ViewWatch { _ = store.rows }
+    store.send(.add(9))
+    #expect(rows.wasTold)
+  }
+}

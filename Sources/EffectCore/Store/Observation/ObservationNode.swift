@@ -90,25 +90,46 @@ protocol ObservedValue<State>: AnyObject {
 }
 
 /// A member of a store's state that a view read.
+///
+/// It remembers the member's value to compare with; for an identified array, only its stamp
+/// (see ``EditStamped``): a copy kept here would make every edit of the array in place copy its
+/// storage. Such a member counts as changed when it was edited, even back to an equal value.
 @MainActor
 final class MemberValue<State, Value>: ObservedValue {
+  private enum Seen {
+    case value(Value)
+    case stamp(UInt64)
+  }
+
   let key: KeyPath<ObservedSubject, Int>
   let keyPath: KeyPath<State, Value>
-  private var value: Value
+  private var seen: Seen
   private let isEqual: ((Value, Value) -> Bool)?
 
   init(key: KeyPath<ObservedSubject, Int>, keyPath: KeyPath<State, Value>, value: Value) {
     self.key = key
     self.keyPath = keyPath
-    self.value = value
-    self.isEqual = equality(of: Value.self)
+    if let stamped = value as? any EditStamped {
+      self.seen = .stamp(stamped.editStamp)
+      self.isEqual = nil
+    } else {
+      self.seen = .value(value)
+      self.isEqual = equality(of: Value.self)
+    }
   }
 
   func hasChanged(in state: State) -> Bool {
     let new = state[keyPath: keyPath]
-    defer { value = new }
-    guard let isEqual else { return true }
-    return !isEqual(value, new)
+    switch seen {
+    case .stamp(let stamp):
+      let newStamp = (new as! any EditStamped).editStamp
+      seen = .stamp(newStamp)
+      return newStamp != stamp
+    case .value(let value):
+      seen = .value(new)
+      guard let isEqual else { return true }
+      return !isEqual(value, new)
+    }
   }
 }
 
