@@ -194,9 +194,12 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
     }
     let old = last
     last = row
-    guard first != nil else { return }
+    guard let first else {
+      extra?.node?.update(row)
+      return
+    }
     let context = access.parent.observation.context
-    if let first, first.comparison.hasChanged(from: old, to: row) { context.noteChange(first.key) }
+    if first.comparison.hasChanged(from: old, to: row) { context.noteChange(first.key) }
     if let extra {
       for member in extra.members where member.comparison.hasChanged(from: old, to: row) {
         context.noteChange(member.key)

@@ -158,3 +158,54 @@ import Testing
     #expect(rows.wasTold)
   }
 }
+
+@MainActor
+@Suite struct ChildStoreObservationTests {
+  @Test func aStackElementsViewIsToldOnlyWhenThatElementChanges() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    for id in 1...3 {
+      store.scope(state: \.path, action: /Todos.Action.path).push(
+        TodoRow.State(id: id, title: "\(id)"))
+    }
+    let path = store.scope(state: \.path, action: /Todos.Action.path)
+    let views = path.map { element in ViewWatch { _ = element.title } }
+    path[1].send(.rename("Middle"))
+    #expect(views.toldCount == 1)
+    #expect(views[1].wasTold)
+  }
+
+  @Test func aPresentedChildsViewIsToldOnlyWhenWhatItReadChanges() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    store.send(.setDetail(TodoRow.State(id: 1, title: "Detail")))
+    let detail = store.scope(state: \.$detail, action: /Todos.Action.detail)!
+    let title = ViewWatch { _ = detail.title }
+    detail.send(.toggle)
+    store.send(.setFilter("x"))
+    #expect(!title.wasTold)
+    detail.send(.rename("New"))
+    #expect(title.wasTold)
+  }
+
+  @Test func aStoreScopedFromARowStoreIsToldOfItsRowsChanges() {
+    let store = Store(initialState: Todos.State(rowCount: 3)) { Todos() }
+    let row = store.scope(state: \.rows, action: /Todos.Action.rows)[1]
+    let title = row.scope(state: \.title, action: /TodoRow.Action.rename)
+    let view = ViewWatch { _ = title.state }
+    store.send(.rows(id: 2, action: .rename("Other")))
+    #expect(!view.wasTold)
+    title.send("Renamed")
+    #expect(view.wasTold)
+    #expect(store.rows[id: 1]?.title == "Renamed")
+  }
+
+  @Test func aRowAddedLaterGetsAStoreThatIsObservedToo() {
+    let store = Store(initialState: Todos.State(rowCount: 1)) { Todos() }
+    _ = store.scope(state: \.rows, action: /Todos.Action.rows)
+    store.send(.add(5))
+    let added = store.scope(state: \.rows, action: /Todos.Action.rows)[id: 5]!
+    let view = ViewWatch { _ = added.title }
+    store.send(.rows(id: 5, action: .rename("Five")))
+    #expect(view.wasTold)
+    #expect(added.title == "Five")
+  }
+}
