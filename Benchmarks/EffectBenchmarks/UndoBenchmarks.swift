@@ -41,7 +41,7 @@ struct UndoBenchmarks {
 
   private func store(rows: Int) -> Store<Document.State, Document.Action> {
     let store = Store(initialState: Document.State(rows: rows)) { Document() }
-    blackHole(store.state)
+    store.withState { blackHole($0) }
     return store
   }
 

@@ -269,7 +269,7 @@ import Testing
     let store = Store(initialState: Host.State(rows: Rows.State(rows: rows))) { Host() }
     rows = []
     func address() -> UInt? {
-      store.state.rows?.rows.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      store.withState { $0.rows?.rows.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
     }
     let before = address()
     for _ in 0..<10 { store.send(.rows(.presented(.add))) }

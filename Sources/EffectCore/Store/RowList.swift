@@ -153,10 +153,12 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     let state = self.state
     let context = access.parent.observation.context
-    if let first, first.comparison.keyPath == keyPath {
-      context.access(first.key)
-    } else if let member = extra?.members.first(where: { $0.comparison.keyPath == keyPath }) {
-      context.access(member.key)
+    if first?.comparison.keyPath == keyPath {
+      first!.isArmed = true
+      context.access(first!.key)
+    } else if let index = extra?.members.firstIndex(where: { $0.comparison.keyPath == keyPath }) {
+      extra!.members[index].isArmed = true
+      context.access(extra!.members[index].key)
     } else {
       let member = RowMember(comparison: access.comparison(of: keyPath), key: context.makeKey())
       if first == nil { first = member } else { extras().members.append(member) }
@@ -194,16 +196,10 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
     }
     let old = last
     last = row
-    guard let first else {
-      extra?.node?.update(row)
-      return
-    }
     let context = access.parent.observation.context
-    if first.comparison.hasChanged(from: old, to: row) { context.noteChange(first.key) }
+    first?.compare(old, row, context)
     if let extra {
-      for member in extra.members where member.comparison.hasChanged(from: old, to: row) {
-        context.noteChange(member.key)
-      }
+      for index in extra.members.indices { extra.members[index].compare(old, row, context) }
       extra.node?.update(row)
     }
   }
@@ -231,10 +227,25 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   }
 }
 
-/// A member of a row that a view read: how to compare it, and its name for observation.
+/// A member of a row that a view read: how to compare it, its name for observation, and whether
+/// it is armed (see ``ObservedValue``: a member that changed waits for its next read).
 struct RowMember<State> {
   let comparison: any MemberComparison<State>
   let key: KeyPath<ObservedSubject, Int>
+  var isArmed = true
+
+  init(comparison: any MemberComparison<State>, key: KeyPath<ObservedSubject, Int>) {
+    self.comparison = comparison
+    self.key = key
+  }
+
+  /// Notes the member as changed if it is armed and differs between two rows; disarms then.
+  @MainActor
+  mutating func compare(_ old: State, _ new: State, _ context: ObservationContext) {
+    guard isArmed, comparison.hasChanged(from: old, to: new) else { return }
+    isArmed = false
+    context.noteChange(key)
+  }
 }
 
 /// What few row stores need: more than one member read, or child stores of their own.

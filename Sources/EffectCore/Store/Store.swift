@@ -78,6 +78,23 @@ public final class Store<State, Action>: Observable {
     read(keyPath)
   }
 
+  /// Calls `body` with the current state, without observation tracking seeing the read: for
+  /// code outside views (tests, tools, logging), as TCA's `withState`.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// let snapshot = store.withState { $0 }
+  /// ```
+  ///
+  /// Reading through ``state`` or a member instead makes the store remember what was read, to
+  /// tell a view when it changes; a large value read that way is copied once before it changes.
+  ///
+  /// - Parameter body: Reads the state.
+  /// - Returns: What `body` returns.
+  public func withState<Result>(_ body: (_ state: State) throws -> Result) rethrows -> Result {
+    try body(core.state)
+  }
+
   /// Reads a member of the state for a view: tracked by observation, compared after each batch.
   func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     core.read(keyPath)

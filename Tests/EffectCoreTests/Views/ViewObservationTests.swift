@@ -209,3 +209,29 @@ import Testing
     #expect(added.title == "Five")
   }
 }
+
+@MainActor
+@Suite struct UntrackedReadTests {
+  @Test func withStateReadsWithoutObservationSeeingIt() {
+    let store = Store(initialState: Todos.State(rowCount: 2)) { Todos() }
+    let view = ViewWatch { _ = store.withState(\.filter) }
+    store.send(.setFilter("x"))
+    #expect(!view.wasTold)
+    #expect(store.withState(\.filter) == "x")
+  }
+
+  @Test func aMemberThatChangedIsComparedAgainOnlyAfterItIsReadAgain() {
+    // Observation tells an observer once; after a change the store waits for the next read.
+    let store = Store(initialState: Todos.State(rowCount: 2)) { Todos() }
+    var view = ViewWatch { _ = store.filter }
+    store.send(.setFilter("a"))
+    #expect(view.count == 1)
+    store.send(.setFilter("b"))
+    #expect(view.count == 1)
+    view = ViewWatch { _ = store.filter }
+    store.send(.setFilter("b"))
+    #expect(!view.wasTold)
+    store.send(.setFilter("c"))
+    #expect(view.wasTold)
+  }
+}

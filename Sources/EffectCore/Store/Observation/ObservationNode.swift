@@ -23,6 +23,7 @@ final class ObservationNode<State> {
   func read<Value>(_ keyPath: KeyPath<State, Value>, in state: State) -> Value {
     let value = state[keyPath: keyPath]
     if let index = members[keyPath] {
+      values[index].arm(in: state)
       context.access(values[index].key)
     } else {
       let observed = MemberValue(key: context.makeKey(), keyPath: keyPath, value: value)
@@ -39,6 +40,7 @@ final class ObservationNode<State> {
     _ key: ObservedKey, in state: State, compute: @escaping (State) -> Value
   ) {
     if let index = derived[key] {
+      values[index].arm(in: state)
       context.access(values[index].key)
     } else {
       let observed = DerivedValue(key: context.makeKey(), compute: compute, value: compute(state))
@@ -78,15 +80,23 @@ struct ObservedKey: Hashable {
   let scope: ScopeKey
 }
 
-/// A value a node compares after each batch.
+/// A value a node compares after each batch, while it is *armed*.
+///
+/// Observation tells an observer once: after that, the observer is gone until it reads again
+/// (SwiftUI re-renders, `withObservationTracking` is called again). So a value that changed
+/// disarms, dropping what it remembered, and the next read arms it again with the value it
+/// reads. A value read outside any view (a test, a command-line tool) costs a comparison until
+/// it first changes, and nothing after.
 @MainActor
 protocol ObservedValue<State>: AnyObject {
   associatedtype State
   /// The value's name for observation tracking.
   var key: KeyPath<ObservedSubject, Int> { get }
-  /// Whether the value in `state` differs from the one seen last (always, for a value that is
-  /// not `Equatable`); remembers the new one.
+  /// Whether the value in `state` differs from the one seen when armed (always, for a value
+  /// that is not `Equatable`); a value that changed disarms. `false` while disarmed.
   func hasChanged(in state: State) -> Bool
+  /// Remembers the value in `state`, unless armed already.
+  func arm(in state: State)
 }
 
 /// A member of a store's state that a view read.
@@ -103,33 +113,37 @@ final class MemberValue<State, Value>: ObservedValue {
 
   let key: KeyPath<ObservedSubject, Int>
   let keyPath: KeyPath<State, Value>
-  private var seen: Seen
+  /// What was read, while armed.
+  private var seen: Seen?
   private let isEqual: ((Value, Value) -> Bool)?
+  private let isStamped: Bool
 
   init(key: KeyPath<ObservedSubject, Int>, keyPath: KeyPath<State, Value>, value: Value) {
     self.key = key
     self.keyPath = keyPath
-    if let stamped = value as? any EditStamped {
-      self.seen = .stamp(stamped.editStamp)
-      self.isEqual = nil
-    } else {
-      self.seen = .value(value)
-      self.isEqual = equality(of: Value.self)
-    }
+    self.isStamped = value is any EditStamped
+    self.isEqual = isStamped ? nil : equality(of: Value.self)
+    remember(value)
+  }
+
+  func arm(in state: State) {
+    if seen == nil { remember(state[keyPath: keyPath]) }
+  }
+
+  private func remember(_ value: Value) {
+    seen = isStamped ? .stamp((value as! any EditStamped).editStamp) : .value(value)
   }
 
   func hasChanged(in state: State) -> Bool {
+    guard let seen else { return false }
     let new = state[keyPath: keyPath]
+    let changed: Bool
     switch seen {
-    case .stamp(let stamp):
-      let newStamp = (new as! any EditStamped).editStamp
-      seen = .stamp(newStamp)
-      return newStamp != stamp
-    case .value(let value):
-      seen = .value(new)
-      guard let isEqual else { return true }
-      return !isEqual(value, new)
+    case .stamp(let stamp): changed = (new as! any EditStamped).editStamp != stamp
+    case .value(let value): changed = isEqual.map { !$0(value, new) } ?? true
     }
+    if changed { self.seen = nil }
+    return changed
   }
 }
 
@@ -138,7 +152,8 @@ final class MemberValue<State, Value>: ObservedValue {
 final class DerivedValue<State, Value: Equatable>: ObservedValue {
   let key: KeyPath<ObservedSubject, Int>
   private let compute: (State) -> Value
-  private var value: Value
+  /// What was read, while armed.
+  private var value: Value?
 
   init(key: KeyPath<ObservedSubject, Int>, compute: @escaping (State) -> Value, value: Value) {
     self.key = key
@@ -146,10 +161,14 @@ final class DerivedValue<State, Value: Equatable>: ObservedValue {
     self.value = value
   }
 
+  func arm(in state: State) {
+    if value == nil { value = compute(state) }
+  }
+
   func hasChanged(in state: State) -> Bool {
-    let new = compute(state)
-    guard new != value else { return false }
-    value = new
+    guard let value else { return false }
+    guard compute(state) != value else { return false }
+    self.value = nil
     return true
   }
 }
