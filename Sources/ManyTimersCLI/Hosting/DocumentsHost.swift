@@ -106,7 +106,7 @@ final class DocumentsHost: TimerHost {
         try DocumentFile.write(document, to: sessions[index].path)
         sessions[index].saved = document
       } catch {
-        problems.append("\(sessions[index].path): \(error)")
+        problems.append("\(Quoted.path(sessions[index].path)): \(error)")
       }
     }
     return problems

@@ -99,7 +99,7 @@ struct InteractiveScreen {
     problems = host.save()
     Terminal.leave()
     for problem in problems {
-      FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+      StandardStreams.writeError("error: \(problem)\n")
     }
     return problems.isEmpty ? .success : .ioError
   }
