@@ -82,7 +82,7 @@ struct InteractiveScreen {
       case .terminate:
         break screen
       case .keys(let bytes):
-        for key in decoder.decode(bytes) { await controller.handle(key) }
+        await controller.handle(decoder.decode(bytes))
         if controller.wantsToQuit { break screen }
         draw()
       case .heartbeat:
