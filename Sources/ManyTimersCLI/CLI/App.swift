@@ -127,9 +127,10 @@ struct App {
         await runner.run(line: ScriptLines.text(bytes), number: number)
       }
       // Every document that could not be saved is named, not only the first.
-      let problems = host.save()
-      for problem in problems { errorOutput("error: \(problem)") }
-      if !problems.isEmpty { return .ioError }
+      let report = await host.save()
+      for note in report.notes { errorOutput(note) }
+      for problem in report.problems { errorOutput("error: \(problem)") }
+      if !report.problems.isEmpty { return .ioError }
       return runner.hadErrors ? .dataError : .success
     }
   }

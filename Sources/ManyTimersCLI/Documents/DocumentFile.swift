@@ -18,7 +18,9 @@ enum DocumentFile {
     var inode: UInt64
   }
 
-  static func read(_ path: String) throws(DocumentError) -> TimerDocument {
+  /// Reads the document at `path`, and removes the temporary files that killed saves left
+  /// beside it (``removeStrayTemporaries(of:)``) unless `cleaningUp` is `false`.
+  static func read(_ path: String, cleaningUp: Bool = true) throws(DocumentError) -> TimerDocument {
     guard FileManager.default.fileExists(atPath: path) else { throw .missing }
     var info = stat()
     guard stat(path, &info) == 0 else { throw .unreadable(reason(errno)) }
@@ -43,7 +45,7 @@ enum DocumentFile {
         TimerDocument.tooLarge(stat(path, &info) == 0 ? Int(info.st_size) : data.count))
     }
     let document = try TimerDocument.decode(data)
-    removeStrayTemporaries(of: path)
+    if cleaningUp { removeStrayTemporaries(of: path) }
     return document
   }
 
@@ -58,21 +60,89 @@ enum DocumentFile {
   /// Replaces the document at `path` atomically. When `path` is a symbolic link, the file it
   /// points to is replaced and the link stays a link.
   static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
-    let path = try target(of: path)
-    removeStrayTemporaries(of: path)
-    var existing = stat()
-    let exists = stat(path, &existing) == 0
-    // The rename below needs only the folder to be writable: a read-only document would be
-    // replaced without a word. Its permissions say it must not change.
-    if exists, !isWritable(existing, path) { throw .readOnly }
-    let mode = exists ? existing.st_mode & 0o7777 : 0o644
-    let temporary = try writeTemporary(document.encoded(), beside: path, mode: mode)
-    guard rename(temporary, path) == 0 else {
-      let error = errno
-      unlink(temporary)
-      throw .cannotSave(reason(error))
+    removeStrayTemporaries(of: try target(of: path))
+    if let error = write([(document, path)])[0] { throw error }
+  }
+
+  /// Replaces several documents, each atomically, and says for each what went wrong (`nil`:
+  /// saved).
+  ///
+  /// Each is written to a temporary file beside it; the temporaries are flushed to disk
+  /// together (one `syncfs(2)` per file system where there is more than one, an `fsync(2)`
+  /// otherwise), renamed over their documents, and each folder is flushed once. Saving 2,000
+  /// documents costs one flush of their file system, not 4,000, and no folder is scanned.
+  static func write(
+    _ documents: [(document: TimerDocument, path: String)]
+  ) -> [DocumentError?] {
+    var errors = [DocumentError?](repeating: nil, count: documents.count)
+    var written: [(index: Int, temporary: String, target: String)] = []
+    for (index, (document, path)) in documents.enumerated() {
+      do throws(DocumentError) {
+        let target = try target(of: path)
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        // The rename below needs only the folder to be writable: a read-only document would be
+        // replaced without a word. Its permissions say it must not change.
+        if exists, !isWritable(existing, target) { throw .readOnly }
+        let mode = exists ? existing.st_mode & 0o7777 : 0o644
+        let temporary = try writeTemporary(
+          document.encoded(), beside: target, mode: mode, flush: documents.count == 1)
+        written.append((index, temporary, target))
+      } catch {
+        errors[index] = error
+      }
     }
-    syncDirectory(of: path)
+    if documents.count > 1 {
+      for (index, failure) in flush(written.map(\.temporary)) {
+        errors[written[index].index] = .cannotSave(reason(failure))
+      }
+    }
+    var folders: Set<String> = []
+    for (index, temporary, target) in written where errors[index] == nil {
+      guard rename(temporary, target) == 0 else {
+        errors[index] = .cannotSave(reason(errno))
+        unlink(temporary)
+        continue
+      }
+      folders.insert(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+    }
+    for (index, temporary, _) in written where errors[index] != nil { unlink(temporary) }
+    for folder in folders { syncFolder(folder) }
+    return errors
+  }
+
+  /// `syncfs(2)`, which Glibc's module does not show (it needs `_GNU_SOURCE`).
+  private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
+      return nil
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+  }()
+
+  /// Flushes the files to disk: each file system once with `syncfs`, or each file with `fsync`
+  /// where there is no `syncfs`. Returns the files that failed, by position, with `errno`.
+  private static func flush(_ paths: [String]) -> [(Int, Int32)] {
+    var failures: [(Int, Int32)] = []
+    var flushedDevices: Set<UInt64> = []
+    for (index, path) in paths.enumerated() {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        failures.append((index, errno))
+        continue
+      }
+      defer { close(descriptor) }
+      var info = stat()
+      if let syncFileSystem, fstat(descriptor, &info) == 0 {
+        let device = UInt64(info.st_dev)
+        guard !flushedDevices.contains(device) else { continue }
+        if syncFileSystem(descriptor) == 0 {
+          flushedDevices.insert(device)
+          continue
+        }
+      }
+      if fsync(descriptor) != 0 { failures.append((index, errno)) }
+    }
+    return failures
   }
 
   /// Creates a document at `path`, refusing to replace an existing file, atomically.
@@ -89,7 +159,7 @@ enum DocumentFile {
 
   /// The file a path names in the end: itself, or what its symbolic links lead to. Saving
   /// renames a new file over this one, so the link keeps pointing to the document.
-  private static func target(of path: String) throws(DocumentError) -> String {
+  static func target(of path: String) throws(DocumentError) -> String {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
     guard let resolved = realpath(path, nil) else {
@@ -126,15 +196,20 @@ enum DocumentFile {
 
   /// Flushes the folder's entry for the renamed file, so the new name survives a power cut.
   private static func syncDirectory(of path: String) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+  }
+
+  private static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
   }
 
+  /// Writes `data` to a new temporary file beside `path`, flushed to disk unless `flush` is
+  /// `false` (the caller flushes a batch at once).
   private static func writeTemporary(
-    _ data: Data, beside path: String, mode: mode_t = 0o644
+    _ data: Data, beside path: String, mode: mode_t = 0o644, flush: Bool = true
   ) throws(DocumentError) -> String {
     let url = URL(fileURLWithPath: path)
     let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
@@ -156,7 +231,7 @@ enum DocumentFile {
         offset += written
       }
     }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, flush, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     guard failure == 0 else {
       unlink(temporary)

@@ -164,6 +164,10 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
   case exists
   case cannotSave(String)
   case readOnly
+  /// Another program made the file something that is not this document's timer.
+  case changedElsewhere(String)
+  /// Another program put another document (another id) in its place.
+  case replaced
 
   var description: String {
     switch self {
@@ -178,6 +182,12 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
     case .readOnly:
       "cannot save: the file is read-only; it was left as it was (make it writable with "
         + "'chmod u+w' to save changes to it)"
+    case .changedElsewhere(let reason):
+      "not saved: another program changed the file while it was open here, and it is no "
+        + "longer a timer document (\(reason)); it was left as it is"
+    case .replaced:
+      "not saved: another program put another document in its place while it was open here; "
+        + "it was left as it is"
     }
   }
 }

@@ -6,7 +6,8 @@ import Undo
 @MainActor
 final class ShoeboxHost: TimerHost {
   let store: Store<Shoebox.State, Shoebox.Action>
-  let history = UndoHistory()
+  /// The edits' history, bounded (``UndoBound``).
+  let history = UndoHistory(levelsOfUndo: UndoBound.levels)
 
   /// Creates the host; create it inside `withDependencies` to choose the clock.
   init(state: Shoebox.State) {
@@ -66,7 +67,7 @@ final class ShoeboxHost: TimerHost {
   func undo(row: Int?) { history.undo() }
   func redo(row: Int?) { history.redo() }
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
-  func save() -> [String] { [] }
+  func save() async -> SaveReport { SaveReport() }
 
   func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
     withObservationTracking {
