@@ -145,13 +145,15 @@ struct App {
       var worst: ExitCode?
       for path in paths {
         do {
-          documents.append((path, try DocumentFile.read(path)))
+          documents.append((path, try DocumentFile.read(path, cleaningUp: false)))
         } catch {
           errorOutput("error: \(Quoted.path(path)): \(error)")
           worst = error == .missing && worst != .dataError ? .noInput : .dataError
         }
       }
       if let worst { return worst }
+      // What killed saves left beside them, each folder read once.
+      DocumentFile.removeStrayTemporaries(of: documents.map(\.path))
       // Two sessions of one file would each save over the other's edits.
       var opened: [DocumentFile.FileIdentity: String] = [:]
       for (path, _) in documents {

@@ -168,6 +168,8 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
   case changedElsewhere(String)
   /// Another program put another document (another id) in its place.
   case replaced
+  /// A newer save was asked for while this one was written.
+  case interrupted
 
   var description: String {
     switch self {
@@ -185,6 +187,8 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
     case .changedElsewhere(let reason):
       "not saved: another program changed the file while it was open here, and it is no "
         + "longer a timer document (\(reason)); it was left as it is"
+    case .interrupted:
+      "not saved: a newer save was asked for"
     case .replaced:
       "not saved: another program put another document in its place while it was open here; "
         + "it was left as it is"

@@ -129,6 +129,10 @@ final class DocumentsHost: TimerHost {
       switch outcome {
       case .saved:
         break
+      case .interrupted:
+        if sessions[request.index].saved == request.document {
+          sessions[request.index].saved = previous[request.index] ?? request.document
+        }
       case .failed(let error):
         // Tried again at the next save.
         if sessions[request.index].saved == request.document {
@@ -150,6 +154,10 @@ final class DocumentsHost: TimerHost {
       }
     }
     return report
+  }
+
+  func interruptSaving() {
+    saver.interrupt()
   }
 
   /// Takes into a document's store what a merged save wrote that it did not send: the other

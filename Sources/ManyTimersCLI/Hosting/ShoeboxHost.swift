@@ -68,6 +68,7 @@ final class ShoeboxHost: TimerHost {
   func redo(row: Int?) { history.redo() }
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
   func save() async -> SaveReport { SaveReport() }
+  func interruptSaving() {}
 
   func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
     withObservationTracking {

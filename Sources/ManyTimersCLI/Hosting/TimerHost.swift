@@ -27,6 +27,9 @@ protocol TimerHost: AnyObject, Sendable {
   /// Writes the open documents that changed, away from the main actor; returns one message per
   /// document that could not be saved, and what it did with another program's changes.
   func save() async -> SaveReport
+  /// Stops the save being written, if any, where it can (its documents are saved by the next
+  /// one): quitting saves the newest values at once instead of after an older batch.
+  func interruptSaving()
   /// Calls `onChange` once, at the next change to any timer or to the bell after this call,
   /// before the change lands. The screen calls it again each time it draws: changes between two
   /// draws cost one flag, never a copy of the state or a queued event.

@@ -107,8 +107,10 @@ struct InteractiveScreen {
         }
       }
     }
-    // The screen goes at once; the last save (after any still running) follows.
+    // The screen goes at once; the last save follows, with a save still running stopped where
+    // it can be (the last one writes newer values).
     Terminal.leave()
+    if isSaving { host.interruptSaving() }
     let report = await host.save()
     for note in report.notes { StandardStreams.writeError("\(note)\n") }
     for problem in report.problems { StandardStreams.writeError("error: \(problem)\n") }
