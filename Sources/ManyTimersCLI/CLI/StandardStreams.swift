@@ -48,9 +48,11 @@ enum StandardStreams {
   }
 
   /// Writes `text` to standard error; a failure (closed, full) is ignored, since there is
-  /// nowhere left to report it.
+  /// nowhere left to report it. Every line is sanitized (``TerminalText``): a message that
+  /// quotes a path or a system error holding ESC or BEL cannot steer the terminal.
   static func writeError(_ text: String) {
-    _ = writeAll(2, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    _ = writeAll(2, lines.map { TerminalText.sanitized($0) }.joined(separator: "\n"))
   }
 
   /// Why writing to standard output failed, or `nil` when it has not.
