@@ -132,6 +132,34 @@ import Testing
     #expect(saved.timer.duration == 300)
   }
 
+  /// Quitting interrupts a save being written; the last save still writes every change, the
+  /// interrupted one's included, whenever the interruption lands.
+  @Test func anInterruptedSaveLosesNothing() async throws {
+    let folder = TemporaryFolder()
+    var documents: [(path: String, document: TimerDocument)] = []
+    for index in 0..<300 {
+      let id = String(format: "00000000-0000-0000-0000-%012d", index)
+      let path = folder.write(TimerDocument.json(id: id), to: "d\(index).timer")
+      documents.append((path, try DocumentFile.read(path)))
+    }
+    let host = withDependencies {
+      $0.continuousClock = TestClock()
+    } operation: {
+      DocumentsHost(documents: documents)
+    }
+    for delay in [0, 1, 3, 10] {
+      for row in 0..<300 { host.rename(row: row, to: "Round \(delay)") }
+      let running = Task { await host.save() }
+      try? await Task.sleep(for: .milliseconds(delay))
+      host.interruptSaving()
+      #expect(await host.save().problems.isEmpty)
+      _ = await running.value
+      for (path, _) in documents {
+        #expect(try DocumentFile.read(path).timer.name == "Round \(delay)")
+      }
+    }
+  }
+
   @Test func mergingKeepsOurCountAndTheirDuration() {
     let id = UUID()
     let base = TimerDocument(id: id, timer: LonelyTimer.State(name: "Tea", duration: 100))

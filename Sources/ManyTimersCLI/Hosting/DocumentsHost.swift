@@ -21,6 +21,8 @@ final class DocumentsHost: TimerHost {
   private var undoOrder: [Int] = []
   private var redoOrder: [Int] = []
   private let saver: DocumentSaver
+  /// The last save asked for, which the next one waits for.
+  private var lastSave: Task<SaveReport, Never>?
 
   /// Opens the documents; create the host inside `withDependencies` to choose the clock.
   /// Documents saved while counting start counting again.
@@ -109,6 +111,18 @@ final class DocumentsHost: TimerHost {
   /// the saver, off the main actor, so keys and ticks go on meanwhile; a document another
   /// program changed since is saved with both sides' changes, and takes theirs here too.
   func save() async -> SaveReport {
+    // One save at a time, in order: a save waits until the one before it has finished and
+    // taken its outcome (a document it could not write is then in this one).
+    let previous = lastSave
+    let save = Task { @MainActor in
+      _ = await previous?.value
+      return await self.saveChanged()
+    }
+    lastSave = save
+    return await save.value
+  }
+
+  private func saveChanged() async -> SaveReport {
     var requests: [(index: Int, path: String, document: TimerDocument)] = []
     for index in sessions.indices {
       let store = sessions[index].store
