@@ -45,9 +45,12 @@ extension Store where State: Codable {
     }
     guard !changes.isEmpty else { return task }
     let target = StateTarget { [weak self] changes, direction in
+      var applied: [StateChange]?
       let restored = self?.restoreState { state in
         do {
+          let before = state
           state = try StatePatch.apply(changes, to: state, direction)
+          applied = try StateChange.applied(from: before, to: state, direction)
         } catch {
           RuntimeWarning.report(
             "Undo could not rebuild the state of \(State.self): \(error). Its Codable "
@@ -60,6 +63,7 @@ extension Store where State: Codable {
             + "writable. Record undoable steps on the root store, or scope with a writable key path."
         )
       }
+      return applied
     }
     history.record(
       UndoStep(name: name, changes: [.patch(changes, target: target)], coalescingKey: coalescingKey)

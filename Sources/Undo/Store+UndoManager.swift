@@ -37,17 +37,23 @@
       if let name { undoManager.setActionName(name) }
     }
 
-    /// Applies the changes in `direction` and registers the other direction in their place.
+    /// Applies the changes in `direction` and registers the other direction in their place,
+    /// as what applying them changed (so that undo then redo gives the state back exactly).
     private func apply(
       _ changes: UncheckedChanges, _ direction: PatchDirection,
       registeringOn undoManager: UndoManager, named name: String?
     ) {
+      var applied = changes
       restoreState { state in
+        let before = state
         guard let patched = try? StatePatch.apply(changes.changes, to: state, direction)
         else { return }
         state = patched
+        if let redone = try? StateChange.applied(from: before, to: patched, direction) {
+          applied = UncheckedChanges(changes: redone)
+        }
       }
-      register(changes, direction == .undo ? .redo : .undo, on: undoManager, named: name)
+      register(applied, direction == .undo ? .redo : .undo, on: undoManager, named: name)
     }
   }
 

@@ -61,14 +61,15 @@ extension TestStore where State: Codable {
     line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    guard let step = history.popUndo() else {
+    guard var step = history.popUndo() else {
       throw TestStoreFailure(
         "There is nothing to undo.", fileID: fileID, filePath: filePath, line: line,
         column: column
       ).report()
     }
+    defer { history.finishUndo(step) }
     try await apply(
-      step, .undo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+      &step, .undo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Redoes the last undone step of `history` on this store and asserts the change.
@@ -88,28 +89,31 @@ extension TestStore where State: Codable {
     line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    guard let step = history.popRedo() else {
+    guard var step = history.popRedo() else {
       throw TestStoreFailure(
         "There is nothing to redo.", fileID: fileID, filePath: filePath, line: line,
         column: column
       ).report()
     }
+    defer { history.finishRedo(step) }
     try await apply(
-      step, .redo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+      &step, .redo, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private func apply(
-    _ step: UndoStep, _ direction: PatchDirection, assert: ((inout State) throws -> Void)?,
+    _ step: inout UndoStep, _ direction: PatchDirection, assert: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async throws {
     var failure: (any Error)?
     let verb = direction == .undo ? "undoing" : "redoing"
+    var applied = step
     try await restoreState(
       "\(verb) \"\(step.name ?? "")\"",
       { state in
-        do { try step.apply(to: &state, direction) } catch { failure = error }
+        do { try applied.apply(to: &state, direction) } catch { failure = error }
       },
       assert: assert, fileID: fileID, file: filePath, line: line, column: column)
+    step = applied
     if let failure {
       throw TestStoreFailure(
         "\(verb) failed: \(failure)", fileID: fileID, filePath: filePath, line: line,

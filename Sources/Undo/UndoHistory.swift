@@ -97,7 +97,7 @@ public final class UndoHistory: Observable {
 
   /// Takes back the last step. The state has changed when this returns.
   public func undo() {
-    guard let step = undoStack.popLast() else { return }
+    guard var step = undoStack.popLast() else { return }
     isUndoing = true
     step.undo()
     isUndoing = false
@@ -107,7 +107,7 @@ public final class UndoHistory: Observable {
 
   /// Does the last undone step again. The state has changed when this returns.
   public func redo() {
-    guard let step = redoStack.popLast() else { return }
+    guard var step = redoStack.popLast() else { return }
     isRedoing = true
     step.redo()
     isRedoing = false
@@ -213,20 +213,28 @@ public final class UndoHistory: Observable {
     notify()
   }
 
-  /// Takes the last step off the undo stack for a caller that applies it itself (a test store).
+  /// Takes the last step off the undo stack for a caller that applies it itself (a test store),
+  /// then puts the step as it was applied on the redo stack with ``finishUndo(_:)``.
   func popUndo() -> UndoStep? {
-    guard let step = undoStack.popLast() else { return nil }
-    redoStack.append(step)
-    notify()
-    return step
+    undoStack.popLast()
   }
 
-  /// Takes the last undone step off the redo stack for a caller that applies it itself.
+  /// Puts a step that ``popUndo()`` gave and its caller undid on the redo stack.
+  func finishUndo(_ step: UndoStep) {
+    redoStack.append(step)
+    notify()
+  }
+
+  /// Takes the last undone step off the redo stack for a caller that applies it itself, then
+  /// puts it back with ``finishRedo(_:)``.
   func popRedo() -> UndoStep? {
-    guard let step = redoStack.popLast() else { return nil }
+    redoStack.popLast()
+  }
+
+  /// Puts a step that ``popRedo()`` gave and its caller redid on the undo stack.
+  func finishRedo(_ step: UndoStep) {
     undoStack.append(step)
     notify()
-    return step
   }
 
   private func trim() {

@@ -27,8 +27,14 @@
 ///
 /// The call comes for every conforming value that the undo or redo rebuilt because the step
 /// changed something inside it, at any depth in the state (the root, a child, a row of an
-/// identified array), inner values first. Values the step did not touch are not called. It is
-/// also called when the undo took everything back exactly, so leave a valid value as it is.
+/// identified array), inner values first, when that value changed since the step. A value still
+/// exactly as the step left it goes back exactly as it was, without a call. Values the step did
+/// not touch are not called. A change to a field the step did not touch also brings the call,
+/// so leave a valid value as it is.
+///
+/// What the repair changes is part of the undo or redo: the history records what the undo or
+/// redo changed, repairs included, so a redo right after an undo (or an undo right after a
+/// redo) gives back exactly the state from before it.
 ///
 /// The repair runs synchronously inside `UndoHistory.undo()` and `redo()` (and a test store's
 /// `undo(_:)` and `redo(_:)`, which assert its result). It is not an action: no reducer runs and

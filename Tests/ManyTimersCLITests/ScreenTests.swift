@@ -126,3 +126,32 @@ import Testing
     #expect(controller.prompt == nil)
   }
 }
+
+/// Issue 29, point 9: on a screen of any size, the prompt and the confirmation show.
+@Suite struct SmallScreenTests {
+  let rows = (1...5).map { LonelyTimer.State(name: "Timer \($0)", duration: 10) }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 24])
+  func thePromptAlwaysShows(height: Int) {
+    let renderer = ScreenRenderer(width: 80, height: height, color: false)
+    let frame = renderer.frame(
+      rows: rows, selected: 3, bell: true, prompt: " Delete timer 4, Timer 4?  y delete · n keep",
+      message: nil, title: "many-timers")
+    #expect(frame.lines.count == height)
+    #expect(frame.lines.last == " Delete timer 4, Timer 4?  y delete · n keep")
+    if height >= 2 { #expect(frame.lines.contains { $0.hasPrefix("▸  4  Timer 4") }) }
+    if height >= 3 { #expect(frame.lines[0].hasPrefix(" many-timers")) }
+  }
+
+  @Test func aNarrowScreenWrapsThePromptKeepingItsEnd() {
+    let renderer = ScreenRenderer(width: 12, height: 5, color: false)
+    let frame = renderer.frame(
+      rows: rows, selected: 0, bell: true, prompt: " Delete timer 1, Timer 1?  y delete · n keep",
+      message: nil, title: "many-timers")
+    #expect(frame.lines.count == 5)
+    #expect(frame.lines.allSatisfy { TerminalText.width($0) <= 12 })
+    let text = frame.lines.joined()
+    #expect(text.contains("y delete"))
+    #expect(text.hasSuffix("n keep"))
+  }
+}

@@ -122,3 +122,83 @@ struct RepairedCountdown: Equatable, Codable, UndoRepairable {
     try await store.finish()
   }
 }
+
+/// A value whose repair counts itself: it shows whether a repair ran, and whether redo takes it
+/// back.
+struct Limited: Equatable, Codable, UndoRepairable {
+  var limit = 10
+  var value = 3
+  var repairs = 0
+
+  mutating func repairAfterUndo(from previous: Self) {
+    value = min(value, limit)
+    repairs += 1
+  }
+}
+
+struct LimitedFeature: Reducer {
+  struct State: Equatable, Codable {
+    var limited = Limited()
+  }
+  enum Action: Equatable {
+    case setLimit(Int)
+    case setValue(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .setLimit(let limit): state.limited.limit = limit
+    case .setValue(let value): state.limited.value = value
+    }
+    return .none
+  }
+}
+
+@MainActor
+@Suite struct UndoExactnessTests {
+  /// Issue 29: redo gives back exactly the state the undo left, the repair's own changes
+  /// included, and an undo right after a redo gives back exactly what that redo found.
+  @Test func aRepairIsUndoneAndRedoneExactly() {
+    let store = Store(initialState: LimitedFeature.State()) { LimitedFeature() }
+    let history = UndoHistory()
+    store.send(.setLimit(5), undoable: history)
+    store.send(.setValue(4))
+    history.undo()
+    // Changed since the step: patched field by field, then repaired once.
+    #expect(store.limited == Limited(limit: 10, value: 4, repairs: 1))
+    history.redo()
+    // Nothing changed since the undo: exactly the state before it, the repair taken back.
+    #expect(store.limited == Limited(limit: 5, value: 4, repairs: 0))
+    history.undo()
+    #expect(store.limited == Limited(limit: 10, value: 4, repairs: 1))
+    history.redo()
+    #expect(store.limited == Limited(limit: 5, value: 4, repairs: 0))
+  }
+
+  /// A value still as the step left it goes back as it was, without a repair.
+  @Test func anUntouchedValueIsPutBackWithoutARepair() {
+    let store = Store(initialState: LimitedFeature.State()) { LimitedFeature() }
+    let history = UndoHistory()
+    store.send(.setLimit(5), undoable: history)
+    history.undo()
+    #expect(store.limited == Limited(limit: 10, value: 3, repairs: 0))
+    history.redo()
+    #expect(store.limited == Limited(limit: 5, value: 3, repairs: 0))
+  }
+
+  /// A test store's undo and redo record what they changed, as a store's do.
+  @Test func testStoresAreExactToo() async throws {
+    let store = TestStore(initialState: LimitedFeature.State()) { LimitedFeature() }
+    let history = UndoHistory()
+    try await store.send(.setLimit(5), undoable: history) { $0.limited.limit = 5 }
+    try await store.send(.setValue(4)) { $0.limited.value = 4 }
+    try await store.undo(history) {
+      $0.limited.limit = 10
+      $0.limited.repairs = 1
+    }
+    try await store.redo(history) {
+      $0.limited.limit = 5
+      $0.limited.repairs = 0
+    }
+  }
+}

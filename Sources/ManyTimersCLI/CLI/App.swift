@@ -12,16 +12,29 @@ import Injection
 struct App {
   /// Writes a line to standard output at once, unbuffered even into a pipe, so that a program
   /// driving `many-timers run` through pipes reads each `dump` when it is made, not at exit.
-  var output: (String) -> Void = { Terminal.write($0 + "\n") }
-  var errorOutput: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  var output: (String) -> Void = { StandardStreams.writeOutput($0 + "\n") }
+  /// Writes a line to standard error; when it is closed or full the line is dropped (never a
+  /// crash before the documents are saved).
+  var errorOutput: (String) -> Void = { StandardStreams.writeError($0 + "\n") }
   /// Reads the next line of standard input as bytes, without its line end; `nil` at its end.
   /// Bytes, not text: a line that is not UTF-8 is reported, as it is in a script file.
   var readLine: () -> [UInt8]? = ScriptLines.readStandardInput
   var isTerminal: Bool = isatty(0) == 1 && isatty(1) == 1
   /// `TERM`: a `dumb` terminal cannot draw the live screen.
   var terminalType: String? = ProcessInfo.processInfo.environment["TERM"]
+  /// Why writing to standard output failed (a closed pipe, a full disk), `nil` while it has not.
+  var outputFailure: () -> String? = { StandardStreams.outputFailure }
 
+  /// Runs the mode the arguments ask for. Output that could not be written is an error (exit
+  /// 74), reported once the documents are saved.
   func run(_ arguments: [String]) async -> ExitCode {
+    let status = await runMode(arguments)
+    guard let failure = outputFailure() else { return status }
+    errorOutput("error: standard output: \(failure); the output was lost")
+    return .ioError
+  }
+
+  private func runMode(_ arguments: [String]) async -> ExitCode {
     let mode: Mode
     do {
       mode = try Arguments.parse(arguments)
@@ -72,10 +85,10 @@ struct App {
     }
     do {
       try DocumentFile.create(document, at: path)
-      output("created \(path)")
+      output("created \(Quoted.path(path))")
       return .success
     } catch {
-      errorOutput("error: \(path): \(error)")
+      errorOutput("error: \(Quoted.path(path)): \(error)")
       return error == .exists ? .cannotCreate : .ioError
     }
   }
@@ -88,7 +101,7 @@ struct App {
       guard let contents = FileManager.default.contents(atPath: scriptPath) else {
         let reason =
           FileManager.default.fileExists(atPath: scriptPath) ? "cannot read it" : "no such file"
-        errorOutput("error: \(scriptPath): \(reason)")
+        errorOutput("error: \(Quoted.path(scriptPath)): \(reason)")
         return .noInput
       }
       lines = ScriptLines(contents)
@@ -113,10 +126,11 @@ struct App {
         number += 1
         await runner.run(line: ScriptLines.text(bytes), number: number)
       }
-      for problem in host.save() {
-        errorOutput("error: \(problem)")
-        return .ioError
-      }
+      // Every document that could not be saved is named, not only the first.
+      let report = await host.save()
+      for note in report.notes { errorOutput(note) }
+      for problem in report.problems { errorOutput("error: \(problem)") }
+      if !report.problems.isEmpty { return .ioError }
       return runner.hadErrors ? .dataError : .success
     }
   }
@@ -131,20 +145,23 @@ struct App {
       var worst: ExitCode?
       for path in paths {
         do {
-          documents.append((path, try DocumentFile.read(path)))
+          documents.append((path, try DocumentFile.read(path, cleaningUp: false)))
         } catch {
-          errorOutput("error: \(path): \(error)")
+          errorOutput("error: \(Quoted.path(path)): \(error)")
           worst = error == .missing && worst != .dataError ? .noInput : .dataError
         }
       }
       if let worst { return worst }
+      // What killed saves left beside them, each folder read once.
+      DocumentFile.removeStrayTemporaries(of: documents.map(\.path))
       // Two sessions of one file would each save over the other's edits.
       var opened: [DocumentFile.FileIdentity: String] = [:]
       for (path, _) in documents {
         guard let identity = DocumentFile.identity(path) else { continue }
         if let first = opened[identity] {
           errorOutput(
-            "error: \(path): the same document as \(first); open each document once")
+            "error: \(Quoted.path(path)): the same document as \(Quoted.path(first)); open each "
+              + "document once")
           return .usage
         }
         opened[identity] = path

@@ -23,6 +23,9 @@ enum Help {
       a add   d delete   n rename   +/- duration by 10 s   u undo   U or Ctrl-R redo
       S start all   X stop all   b bell on/off   q quit
 
+    Undo keeps the latest 1000 edits. A document another program changed while open is saved
+    with both sides' changes (a note on standard error says so).
+
     SCRIPT COMMANDS (one per line, # starts a comment, timers count from 1)
       start I | stop I | toggle I | reset I     start all | stop all
       add [NAME] [DUR]    remove I    rename I NAME...    duration I DUR
@@ -30,7 +33,8 @@ enum Help {
 
     EXIT STATUS
       0 ok, 64 bad usage, 65 bad script line or document, 66 missing input file,
-      73 'new' on an existing file, 74 a document could not be saved;
+      73 'new' on an existing file, 74 a document could not be saved or standard output
+      could not be written;
       SIGTERM, SIGHUP or SIGINT end the screen (documents saved, terminal restored) by that
       signal, so a shell reports 128 + N
     """

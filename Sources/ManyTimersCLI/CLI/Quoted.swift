@@ -11,3 +11,11 @@ enum Quoted {
     return "'\(TerminalText.sanitized(text.prefix(limit)))…' (\(text.count) characters)"
   }
 }
+
+extension Quoted {
+  /// A file path as messages print it: sanitized (``TerminalText``), so that a name holding
+  /// ESC or BEL cannot steer the terminal that shows the message.
+  static func path(_ path: String) -> String {
+    TerminalText.sanitized(path)
+  }
+}

@@ -18,7 +18,35 @@ enum DocumentFile {
     var inode: UInt64
   }
 
-  static func read(_ path: String) throws(DocumentError) -> TimerDocument {
+  /// Reads the document at `path`, and removes the temporary files that killed saves left
+  /// beside it (``removeStrayTemporaries(of:)``) unless `cleaningUp` is `false`.
+  /// What `stat(2)` says of a file, to tell cheaply that nobody changed it since: a write in
+  /// place changes its size or times, a replacement its inode.
+  struct Stamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: [Int]
+    var changed: [Int]
+  }
+
+  /// The stamp of the file at `path` (through links), `nil` when it cannot be read.
+  static func stamp(_ path: String) -> Stamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
+      let changed = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
+    #else
+      let modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+      let changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+    #endif
+    return Stamp(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: modified, changed: changed)
+  }
+
+  static func read(_ path: String, cleaningUp: Bool = true) throws(DocumentError) -> TimerDocument {
     guard FileManager.default.fileExists(atPath: path) else { throw .missing }
     var info = stat()
     guard stat(path, &info) == 0 else { throw .unreadable(reason(errno)) }
@@ -43,7 +71,7 @@ enum DocumentFile {
         TimerDocument.tooLarge(stat(path, &info) == 0 ? Int(info.st_size) : data.count))
     }
     let document = try TimerDocument.decode(data)
-    removeStrayTemporaries(of: path)
+    if cleaningUp { removeStrayTemporaries(of: path) }
     return document
   }
 
@@ -58,21 +86,128 @@ enum DocumentFile {
   /// Replaces the document at `path` atomically. When `path` is a symbolic link, the file it
   /// points to is replaced and the link stays a link.
   static func write(_ document: TimerDocument, to path: String) throws(DocumentError) {
-    let path = try target(of: path)
-    removeStrayTemporaries(of: path)
-    var existing = stat()
-    let exists = stat(path, &existing) == 0
-    // The rename below needs only the folder to be writable: a read-only document would be
-    // replaced without a word. Its permissions say it must not change.
-    if exists, !isWritable(existing, path) { throw .readOnly }
-    let mode = exists ? existing.st_mode & 0o7777 : 0o644
-    let temporary = try writeTemporary(document.encoded(), beside: path, mode: mode)
-    guard rename(temporary, path) == 0 else {
-      let error = errno
-      unlink(temporary)
-      throw .cannotSave(reason(error))
+    removeStrayTemporaries(of: try target(of: path))
+    if let error = write([(document, path)])[0] { throw error }
+  }
+
+  /// Replaces several documents, each atomically, and says for each what went wrong (`nil`:
+  /// saved).
+  ///
+  /// Each is written to a temporary file beside it; the temporaries are flushed to disk
+  /// together (one `syncfs(2)` per file system where there is more than one, an `fsync(2)`
+  /// otherwise), renamed over their documents, and each folder is flushed once. Saving 2,000
+  /// documents costs one flush of their file system, not 4,000, and no folder is scanned.
+  /// Files are created and renamed on several threads at once: replacing a file frees the old
+  /// one's blocks, which on some disks (mounted with `discard`) waits milliseconds, and those
+  /// waits overlap instead of adding up.
+  ///
+  /// While `isInterrupted` says so, no more files are created, and if it says so before the
+  /// renames, nothing is replaced: every document is then `.interrupted`.
+  static func write(
+    _ documents: [(document: TimerDocument, path: String)],
+    isInterrupted: @escaping @Sendable () -> Bool = { false }
+  ) -> [DocumentError?] {
+    let count = documents.count
+    let errors = Slots<DocumentError>(count)
+    let written = Slots<(temporary: String, target: String)>(count)
+    concurrently(count) { index in
+      let (document, path) = documents[index]
+      guard !isInterrupted() else {
+        errors[index] = .interrupted
+        return
+      }
+      do throws(DocumentError) {
+        let target = try target(of: path)
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        // The rename below needs only the folder to be writable: a read-only document would be
+        // replaced without a word. Its permissions say it must not change.
+        if exists, !isWritable(existing, target) { throw .readOnly }
+        let mode = exists ? existing.st_mode & 0o7777 : 0o644
+        let temporary = try writeTemporary(
+          document.encoded(), beside: target, mode: mode, flush: count == 1)
+        written[index] = (temporary, target)
+      } catch {
+        errors[index] = error
+      }
     }
-    syncDirectory(of: path)
+    if count > 1 {
+      let temporaries = (0..<count).compactMap { index in written[index].map { (index, $0) } }
+      for (position, failure) in flush(temporaries.map(\.1.temporary)) {
+        errors[temporaries[position].0] = .cannotSave(reason(failure))
+      }
+    }
+    if isInterrupted() {
+      for index in 0..<count where errors[index] == nil { errors[index] = .interrupted }
+    }
+    concurrently(count) { index in
+      guard let (temporary, target) = written[index] else { return }
+      guard errors[index] == nil else {
+        unlink(temporary)
+        return
+      }
+      guard rename(temporary, target) == 0 else {
+        errors[index] = .cannotSave(reason(errno))
+        unlink(temporary)
+        return
+      }
+    }
+    var folders: Set<String> = []
+    for index in 0..<count where errors[index] == nil {
+      if let (_, target) = written[index] { folders.insert(split(target).folder) }
+    }
+    for folder in folders { syncFolder(folder) }
+    return (0..<count).map { errors[$0] }
+  }
+
+  /// Runs `body` for each of `0..<count`, on up to 8 threads at once for large counts.
+  private static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let threads = min(8, count / 32)
+    guard threads > 1 else {
+      for index in 0..<count { body(index) }
+      return
+    }
+    let group = DispatchGroup()
+    for first in 0..<threads {
+      group.enter()
+      Thread {
+        for index in stride(from: first, to: count, by: threads) { body(index) }
+        group.leave()
+      }.start()
+    }
+    group.wait()
+  }
+
+  /// `syncfs(2)`, which Glibc's module does not show (it needs `_GNU_SOURCE`).
+  private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
+      return nil
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+  }()
+
+  /// Flushes the files to disk: each file system once with `syncfs`, or each file with `fsync`
+  /// where there is no `syncfs`. Returns the files that failed, by position, with `errno`.
+  private static func flush(_ paths: [String]) -> [(Int, Int32)] {
+    var failures: [(Int, Int32)] = []
+    var flushedDevices: Set<UInt64> = []
+    for (index, path) in paths.enumerated() {
+      var info = stat()
+      let device = stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
+      if syncFileSystem != nil, let device, flushedDevices.contains(device) { continue }
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        failures.append((index, errno))
+        continue
+      }
+      defer { close(descriptor) }
+      if let syncFileSystem, let device, syncFileSystem(descriptor) == 0 {
+        flushedDevices.insert(device)
+        continue
+      }
+      if fsync(descriptor) != 0 { failures.append((index, errno)) }
+    }
+    return failures
   }
 
   /// Creates a document at `path`, refusing to replace an existing file, atomically.
@@ -89,7 +224,7 @@ enum DocumentFile {
 
   /// The file a path names in the end: itself, or what its symbolic links lead to. Saving
   /// renames a new file over this one, so the link keeps pointing to the document.
-  private static func target(of path: String) throws(DocumentError) -> String {
+  static func target(of path: String) throws(DocumentError) -> String {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
     guard let resolved = realpath(path, nil) else {
@@ -103,17 +238,31 @@ enum DocumentFile {
   /// process was killed: `.NAME.PID.RANDOM.tmp`, whose PID no longer runs. A save still running
   /// in another process keeps its file.
   static func removeStrayTemporaries(of path: String) {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    let prefix = ".\(url.lastPathComponent)."
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
-      let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil,
-        pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
-      unlink(folder + "/" + name)
+    removeStrayTemporaries(of: [path])
+  }
+
+  /// The same for several documents, reading each folder once (opening 2,000 documents of one
+  /// folder reads it once, not 2,000 times).
+  static func removeStrayTemporaries(of paths: [String]) {
+    var byFolder: [String: Set<String>] = [:]
+    for path in paths {
+      let url = URL(fileURLWithPath: path)
+      byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
+    }
+    for (folder, documents) in byFolder {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        continue
+      }
+      for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+        // `.NAME.PID.RANDOM.tmp`: the document's name, then two numbers.
+        let parts = name.dropFirst().dropLast(".tmp".count).split(
+          separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, documents.contains(parts.dropLast(2).joined(separator: ".")),
+          let pid = pid_t(parts[parts.count - 2]), pid > 0, UInt32(parts[parts.count - 1]) != nil,
+          pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+        else { continue }
+        unlink(folder + "/" + name)
+      }
     }
   }
 
@@ -126,20 +275,24 @@ enum DocumentFile {
 
   /// Flushes the folder's entry for the renamed file, so the new name survives a power cut.
   private static func syncDirectory(of path: String) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+  }
+
+  private static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
   }
 
+  /// Writes `data` to a new temporary file beside `path`, flushed to disk unless `flush` is
+  /// `false` (the caller flushes a batch at once).
   private static func writeTemporary(
-    _ data: Data, beside path: String, mode: mode_t = 0o644
+    _ data: Data, beside path: String, mode: mode_t = 0o644, flush: Bool = true
   ) throws(DocumentError) -> String {
-    let url = URL(fileURLWithPath: path)
+    let (folder, name) = split(path)
     let unique = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(unique).tmp").path
+    let temporary = folder + "/.\(name).\(unique).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
     guard descriptor >= 0 else { throw .cannotSave(reason(errno)) }
     fchmod(descriptor, mode)
@@ -156,7 +309,7 @@ enum DocumentFile {
         offset += written
       }
     }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, flush, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     guard failure == 0 else {
       unlink(temporary)
@@ -165,7 +318,38 @@ enum DocumentFile {
     return temporary
   }
 
+  /// The folder and the name of a path, without Foundation's `URL` (which asks for the working
+  /// folder each time): `a/b.timer` is `("a", "b.timer")`, `b.timer` is `(".", "b.timer")`.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = path[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
+  }
+
   private static func reason(_ code: Int32) -> String {
     String(cString: strerror(code)).lowercased()
+  }
+}
+
+/// One value per index, written from several threads, each index by one thread only.
+private final class Slots<Value>: @unchecked Sendable {
+  // `@unchecked`: every index is written by one thread, and read after they all finished.
+  private let values: UnsafeMutablePointer<Value?>
+  private let count: Int
+
+  init(_ count: Int) {
+    self.count = count
+    values = .allocate(capacity: max(1, count))
+    values.initialize(repeating: nil, count: count)
+  }
+
+  deinit {
+    values.deinitialize(count: count)
+    values.deallocate()
+  }
+
+  subscript(index: Int) -> Value? {
+    get { values[index] }
+    set { values[index] = newValue }
   }
 }

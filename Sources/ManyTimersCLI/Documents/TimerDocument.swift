@@ -10,8 +10,31 @@ struct TimerDocument: Equatable, Sendable {
   static let format = 1
   /// The largest document accepted; a timer takes a few dozen bytes.
   static let maximumSize = 1 << 20
-  /// The longest name accepted.
+  /// The longest name accepted, in characters.
   static let maximumNameLength = 1_000
+  /// The most bytes a name takes in the file (UTF-8, as JSON writes it). A character may hold
+  /// any number of combining marks, so characters alone do not bound a document: 1,000 of
+  /// `e` and 600 accents each would be a 1.2 MB file that `open` refuses. Within both bounds,
+  /// a document is always far below ``maximumSize``: what is saved always opens again.
+  static let maximumNameBytes = 32 * 1024
+
+  /// Why `name` cannot be a timer's name, or `nil` when it can.
+  static func problem(withName name: String) -> String? {
+    let bytes = JSONText.string(name).utf8.count - 2
+    if bytes > maximumNameBytes {
+      return "a timer name takes at most \(maximumNameBytes) bytes, not \(bytes)"
+    }
+    let count = name.count
+    if count > maximumNameLength {
+      return "a timer name has at most \(maximumNameLength) characters, not \(count)"
+    }
+    return nil
+  }
+
+  /// The bytes `character` adds to a name in the file.
+  static func savedBytes(of character: Character) -> Int {
+    JSONText.string(String(character)).utf8.count - 2
+  }
 
   var id: UUID
   var timer: LonelyTimer.State
@@ -56,6 +79,9 @@ struct TimerDocument: Equatable, Sendable {
     guard case .string(let name) = object["name"] else { throw .invalid(missingOrWrong("name")) }
     guard name.count <= maximumNameLength else {
       throw .invalid("'name' is longer than \(maximumNameLength) characters")
+    }
+    guard problem(withName: name) == nil else {
+      throw .invalid("'name' takes more than \(maximumNameBytes) bytes")
     }
     let duration = try integer(object, "duration")
     guard (0...TimerDuration.maximum).contains(duration) else {
@@ -138,6 +164,12 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
   case exists
   case cannotSave(String)
   case readOnly
+  /// Another program made the file something that is not this document's timer.
+  case changedElsewhere(String)
+  /// Another program put another document (another id) in its place.
+  case replaced
+  /// A newer save was asked for while this one was written.
+  case interrupted
 
   var description: String {
     switch self {
@@ -152,6 +184,14 @@ enum DocumentError: Error, Equatable, CustomStringConvertible {
     case .readOnly:
       "cannot save: the file is read-only; it was left as it was (make it writable with "
         + "'chmod u+w' to save changes to it)"
+    case .changedElsewhere(let reason):
+      "not saved: another program changed the file while it was open here, and it is no "
+        + "longer a timer document (\(reason)); it was left as it is"
+    case .interrupted:
+      "not saved: a newer save was asked for"
+    case .replaced:
+      "not saved: another program put another document in its place while it was open here; "
+        + "it was left as it is"
     }
   }
 }

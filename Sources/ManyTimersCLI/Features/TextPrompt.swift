@@ -15,6 +15,8 @@ struct TextPrompt: Reducer {
 
   enum Action: Equatable {
     case typed(Character)
+    /// Several characters at once, as a paste brings them: one action, not one per character.
+    case typedText(String)
     case erased
     /// Enter: the presenting feature takes the text; the prompt closes.
     case submitted
@@ -27,10 +29,24 @@ struct TextPrompt: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .typed(let character):
-      // Controls and bidirectional overrides would be saved and shown as '?': keep them out.
-      guard state.text.count < TimerDocument.maximumNameLength, TerminalText.isSafe(character)
-      else { return .none }
-      state.text.append(character)
+      return reduce(into: &state, action: .typedText(String(character)))
+    case .typedText(let text):
+      // Counted once, then kept up as characters come: a paste of 100 KB costs its length, not
+      // its length squared. A character may merge with the one before (a combining mark), so
+      // the count is an upper bound, which keeps the text within the document's bounds.
+      var count = state.text.count
+      var bytes = JSONText.string(state.text).utf8.count - 2
+      for character in text {
+        // Controls and bidirectional overrides would be saved and shown as '?': keep them out.
+        guard TerminalText.isSafe(character) else { continue }
+        let size = TimerDocument.savedBytes(of: character)
+        guard count < TimerDocument.maximumNameLength,
+          bytes + size <= TimerDocument.maximumNameBytes
+        else { break }
+        state.text.append(character)
+        count += 1
+        bytes += size
+      }
       return .none
     case .erased:
       if !state.text.isEmpty { state.text.removeLast() }

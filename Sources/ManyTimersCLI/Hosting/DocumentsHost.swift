@@ -3,7 +3,8 @@ import Observation
 import Undo
 
 /// Hosts one store per open document, each namespaced by its document's id, each with its own
-/// undo history. Edits are saved to the files by ``save()``.
+/// undo history. Edits are saved to the files by ``save()``, away from the main actor
+/// (``DocumentSaver``), keeping what another program changed in them meanwhile.
 @MainActor
 final class DocumentsHost: TimerHost {
   @MainActor
@@ -11,6 +12,7 @@ final class DocumentsHost: TimerHost {
     let path: String
     let store: Store<TimerDocumentFeature.State, TimerDocumentFeature.Action>
     let history: UndoHistory
+    /// The document as last handed to the saver.
     var saved: TimerDocument
   }
 
@@ -18,6 +20,9 @@ final class DocumentsHost: TimerHost {
   /// The documents edited, in order, so that `undo` without a row takes back the latest edit.
   private var undoOrder: [Int] = []
   private var redoOrder: [Int] = []
+  private let saver: DocumentSaver
+  /// The last save asked for, which the next one waits for.
+  private var lastSave: Task<SaveReport, Never>?
 
   /// Opens the documents; create the host inside `withDependencies` to choose the clock.
   /// Documents saved while counting start counting again.
@@ -26,8 +31,9 @@ final class DocumentsHost: TimerHost {
       let state = TimerDocumentFeature.State(id: document.id, timer: document.timer)
       return Session(
         path: path, store: Store(initialState: state) { TimerDocumentFeature() },
-        history: UndoHistory(), saved: document)
+        history: UndoHistory(levelsOfUndo: UndoBound.levels), saved: document)
     }
+    saver = DocumentSaver(documents: documents)
     for session in sessions where session.store.timer.status == .counting {
       session.store.send(.timer(.start))
     }
@@ -70,9 +76,15 @@ final class DocumentsHost: TimerHost {
 
   private func edit(_ row: Int, _ action: TimerDocumentFeature.Action, named name: String) {
     let session = sessions[row]
-    let before = session.history.undoCount
+    let before = session.store.timer
+    let steps = session.history.undoCount
     session.store.send(action, undoable: session.history, named: name)
-    guard session.history.undoCount > before else { return }
+    // An edit that changed the timer recorded a step; at the bound, the history dropped its
+    // oldest one, which this order forgets too.
+    guard session.store.timer != before else { return }
+    if session.history.undoCount == steps, let oldest = undoOrder.firstIndex(of: row) {
+      undoOrder.remove(at: oldest)
+    }
     undoOrder.append(row)
     redoOrder.removeAll()
   }
@@ -95,21 +107,92 @@ final class DocumentsHost: TimerHost {
     for session in sessions { session.store.send(.setBell(isOn)) }
   }
 
-  /// Writes the documents that changed since they were last saved.
-  func save() -> [String] {
-    var problems: [String] = []
+  /// Writes the documents that changed since they were last saved. The files are written by
+  /// the saver, off the main actor, so keys and ticks go on meanwhile; a document another
+  /// program changed since is saved with both sides' changes, and takes theirs here too.
+  func save() async -> SaveReport {
+    // One save at a time, in order: a save waits until the one before it has finished and
+    // taken its outcome (a document it could not write is then in this one).
+    let previous = lastSave
+    let save = Task { @MainActor in
+      _ = await previous?.value
+      return await self.saveChanged()
+    }
+    lastSave = save
+    return await save.value
+  }
+
+  private func saveChanged() async -> SaveReport {
+    var requests: [(index: Int, path: String, document: TimerDocument)] = []
     for index in sessions.indices {
       let store = sessions[index].store
       let document = TimerDocument(id: store.id, timer: store.timer)
       guard document != sessions[index].saved else { continue }
-      do {
-        try DocumentFile.write(document, to: sessions[index].path)
-        sessions[index].saved = document
-      } catch {
-        problems.append("\(sessions[index].path): \(error)")
+      requests.append((index, sessions[index].path, document))
+    }
+    guard !requests.isEmpty else { return SaveReport() }
+    var previous: [Int: TimerDocument] = [:]
+    for request in requests {
+      previous[request.index] = sessions[request.index].saved
+      sessions[request.index].saved = request.document
+    }
+    let outcomes = await saver.save(requests.map { ($0.path, $0.document) })
+    var report = SaveReport()
+    for (request, outcome) in zip(requests, outcomes) {
+      let path = Quoted.path(request.path)
+      switch outcome {
+      case .saved:
+        break
+      case .interrupted:
+        if sessions[request.index].saved == request.document {
+          sessions[request.index].saved = previous[request.index] ?? request.document
+        }
+      case .failed(let error):
+        // Tried again at the next save.
+        if sessions[request.index].saved == request.document {
+          sessions[request.index].saved = previous[request.index] ?? request.document
+        }
+        report.problems.append("\(path): \(error)")
+      case .merged(let merge):
+        adopt(merge.document, over: request.document, in: request.index)
+        if !merge.taken.isEmpty {
+          report.notes.append(
+            "note: \(path): another program changed it while it was open here; its "
+              + "\(merge.taken.joined(separator: " and ")) kept with your changes")
+        }
+        if !merge.overridden.isEmpty {
+          report.notes.append(
+            "warning: \(path): another program changed its "
+              + "\(merge.overridden.joined(separator: " and ")) too; yours replaced theirs")
+        }
       }
     }
-    return problems
+    return report
+  }
+
+  func interruptSaving() {
+    saver.interrupt()
+  }
+
+  /// Takes into a document's store what a merged save wrote that it did not send: the other
+  /// program's changes, over whatever the store did since it sent `sent`.
+  private func adopt(_ written: TimerDocument, over sent: TimerDocument, in index: Int) {
+    let store = sessions[index].store
+    let now = TimerDocument(id: store.id, timer: store.timer)
+    let target = DocumentMerge(base: sent, ours: now, theirs: written).document.timer
+    if store.timer.status == .counting, target.status != .counting {
+      store.send(.timer(.stop))
+    }
+    store.restoreState { state in
+      state.timer.name = target.name
+      state.timer.duration = target.duration
+      state.timer.remaining = target.remaining
+      state.timer.status = target.status == .counting ? state.timer.status : target.status
+    }
+    if target.status == .counting, store.timer.status != .counting {
+      store.send(.timer(.start))
+    }
+    if sessions[index].saved == sent { sessions[index].saved = written }
   }
 
   func onNextChange(_ onChange: @escaping @Sendable () -> Void) {

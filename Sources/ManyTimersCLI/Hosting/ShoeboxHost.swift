@@ -6,7 +6,8 @@ import Undo
 @MainActor
 final class ShoeboxHost: TimerHost {
   let store: Store<Shoebox.State, Shoebox.Action>
-  let history = UndoHistory()
+  /// The edits' history, bounded (``UndoBound``).
+  let history = UndoHistory(levelsOfUndo: UndoBound.levels)
 
   /// Creates the host; create it inside `withDependencies` to choose the clock.
   init(state: Shoebox.State) {
@@ -36,20 +37,21 @@ final class ShoeboxHost: TimerHost {
     guard let added = store.timers.last else { return }
     // Adding and removing rows are undone with inverse actions, so that the reducer starts and
     // cancels the rows' effects; field edits are undone as patches.
+    let row = TakenRow(added, at: store.timers.count - 1)
     history.registerUndo(named: "Add Timer") { [store] in
-      store.send(.remove(id: added.id))
+      row.take(from: store)
     } redo: { [store] in
-      store.send(.insert(added, at: store.timers.count))
+      row.putBack(into: store)
     }
   }
 
-  func remove(row: Int) {
-    let removed = store.timers[row]
-    store.send(.remove(id: removed.id))
+  func remove(row index: Int) {
+    let row = TakenRow(store.timers[index], at: index)
+    row.take(from: store)
     history.registerUndo(named: "Remove Timer") { [store] in
-      store.send(.insert(removed, at: row))
+      row.putBack(into: store)
     } redo: { [store] in
-      store.send(.remove(id: removed.id))
+      row.take(from: store)
     }
   }
 
@@ -65,7 +67,8 @@ final class ShoeboxHost: TimerHost {
   func undo(row: Int?) { history.undo() }
   func redo(row: Int?) { history.redo() }
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
-  func save() -> [String] { [] }
+  func save() async -> SaveReport { SaveReport() }
+  func interruptSaving() {}
 
   func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
     withObservationTracking {
@@ -73,5 +76,33 @@ final class ShoeboxHost: TimerHost {
     } onChange: {
       onChange()
     }
+  }
+}
+
+/// A row that an add or a remove takes away and puts back, as it was when it was last taken:
+/// an undone add redone, or a removal undone after its redo, brings back the timer with the
+/// count it had when it went (and counting again if it was), not as it was first recorded.
+@MainActor
+private final class TakenRow {
+  private var row: Identified<Int, LonelyTimer.State>
+  private var position: Int
+
+  init(_ row: Identified<Int, LonelyTimer.State>, at position: Int) {
+    self.row = row
+    self.position = position
+  }
+
+  /// Removes the row through the reducer (which cancels its timer), keeping it as it is now.
+  func take(from store: Store<Shoebox.State, Shoebox.Action>) {
+    guard let index = store.timers.index(id: row.id) else { return }
+    row = store.timers[index]
+    position = index
+    store.send(.remove(id: row.id))
+  }
+
+  /// Puts the row back where it was taken from (a counting one starts again).
+  func putBack(into store: Store<Shoebox.State, Shoebox.Action>) {
+    guard store.timers.index(id: row.id) == nil else { return }
+    store.send(.insert(row, at: position))
   }
 }

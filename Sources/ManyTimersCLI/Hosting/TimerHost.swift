@@ -24,8 +24,12 @@ protocol TimerHost: AnyObject, Sendable {
   func undo(row: Int?)
   func redo(row: Int?)
   func setBell(_ isOn: Bool)
-  /// Writes every open document; returns one message per document that could not be saved.
-  func save() -> [String]
+  /// Writes the open documents that changed, away from the main actor; returns one message per
+  /// document that could not be saved, and what it did with another program's changes.
+  func save() async -> SaveReport
+  /// Stops the save being written, if any, where it can (its documents are saved by the next
+  /// one): quitting saves the newest values at once instead of after an older batch.
+  func interruptSaving()
   /// Calls `onChange` once, at the next change to any timer or to the bell after this call,
   /// before the change lands. The screen calls it again each time it draws: changes between two
   /// draws cost one flag, never a copy of the state or a queued event.
@@ -46,4 +50,20 @@ extension TimerHost {
       ? "no timer \(number) (there are no timers)"
       : "no timer \(number) (timers are numbered 1 to \(count))"
   }
+}
+
+/// What a save did: the documents it could not save, and notes on those another program
+/// changed meanwhile (their changes were kept).
+struct SaveReport: Equatable, Sendable {
+  /// `FILE: reason`, one per document not saved.
+  var problems: [String] = []
+  /// `note: FILE: …` or `warning: FILE: …`, one per document merged with another program's
+  /// changes.
+  var notes: [String] = []
+}
+
+/// How many steps each undo history keeps: the oldest are dropped beyond it, as
+/// `UndoManager.levelsOfUndo` does, so a long session or script holds bounded memory.
+enum UndoBound {
+  static let levels = 1_000
 }

@@ -82,10 +82,7 @@ enum ScriptCommand: Equatable {
   /// A timer name, refused when it is longer than a document may hold: a document saved with it
   /// could not be opened again.
   private static func checked(_ name: String) throws(ScriptError) -> String {
-    guard name.count <= TimerDocument.maximumNameLength else {
-      throw .message(
-        "a timer name has at most \(TimerDocument.maximumNameLength) characters, not \(name.count)")
-    }
+    if let problem = TimerDocument.problem(withName: name) { throw .message(problem) }
     return name
   }
 

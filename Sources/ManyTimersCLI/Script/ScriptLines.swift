@@ -36,6 +36,7 @@ struct ScriptLines {
     var buffer: UnsafeMutablePointer<CChar>?
     var capacity = 0
     defer { free(buffer) }
+    guard let standardInput else { return nil }
     let count = getline(&buffer, &capacity, standardInput)
     guard count > 0, let buffer else { return nil }
     var line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) {

@@ -70,8 +70,9 @@ final class ScriptRunner {
       guard !host.canAddAndRemove else {
         throw .message("'save' needs documents (run --open FILE...)")
       }
-      let problems = host.save()
-      if let first = problems.first { throw .message(first) }
+      let report = await host.save()
+      for note in report.notes { errorOutput(note) }
+      if !report.problems.isEmpty { throw .message(report.problems.joined(separator: "; ")) }
     case .quit:
       didQuit = true
     }

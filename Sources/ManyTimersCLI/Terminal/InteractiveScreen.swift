@@ -15,6 +15,8 @@ struct InteractiveScreen {
     case keys([UInt8])
     case heartbeat
     case terminate
+    /// A save that ran meanwhile is done.
+    case saved(SaveReport)
   }
 
   /// Set when the state changed since the last draw.
@@ -57,7 +59,10 @@ struct InteractiveScreen {
     let changed = Changed()
     var previous: ScreenRenderer.Frame?
     var lastSave = ContinuousClock.now
+    // Saves run away from the main actor, one at a time: keys and ticks never wait for a disk.
+    var isSaving = false
     var problems: [String] = []
+    var notes: [String] = []
     var decoder = KeyDecoder()
     func draw() {
       if Terminal.resized.exchange(false, ordering: .relaxed) {
@@ -71,7 +76,8 @@ struct InteractiveScreen {
       let frame = renderer.frame(
         count: host.rowCount, rows: host.rows(in:), selected: controller.selected,
         bell: host.bell, prompt: controller.promptLine,
-        message: controller.message ?? problems.last.map { " \($0)" }, title: title)
+        message: controller.message ?? (problems.last ?? notes.last).map { " \($0)" },
+        title: title)
       Terminal.write(ScreenDiff.update(from: previous, to: frame))
       previous = frame
     }
@@ -82,25 +88,32 @@ struct InteractiveScreen {
       case .terminate:
         break screen
       case .keys(let bytes):
-        for key in decoder.decode(bytes) { await controller.handle(key) }
+        await controller.handle(decoder.decode(bytes))
         if controller.wantsToQuit { break screen }
         draw()
+      case .saved(let report):
+        isSaving = false
+        problems = report.problems
+        notes = report.notes.isEmpty ? notes : report.notes
+        if !report.problems.isEmpty || !report.notes.isEmpty { draw() }
       case .heartbeat:
-        if ContinuousClock.now - lastSave > .seconds(2) {
-          problems = host.save()
+        if !isSaving, ContinuousClock.now - lastSave > .seconds(2) {
+          isSaving = true
           lastSave = .now
-          if !problems.isEmpty { changed.flag.store(true, ordering: .relaxed) }
+          Task { [host] in continuation.yield(.saved(await host.save())) }
         }
         if changed.flag.load(ordering: .relaxed) || Terminal.resized.load(ordering: .relaxed) {
           draw()
         }
       }
     }
-    problems = host.save()
+    // The screen goes at once; the last save follows, with a save still running stopped where
+    // it can be (the last one writes newer values).
     Terminal.leave()
-    for problem in problems {
-      FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
-    }
-    return problems.isEmpty ? .success : .ioError
+    if isSaving { host.interruptSaving() }
+    let report = await host.save()
+    for note in report.notes { StandardStreams.writeError("\(note)\n") }
+    for problem in report.problems { StandardStreams.writeError("error: \(problem)\n") }
+    return report.problems.isEmpty ? .success : .ioError
   }
 }

@@ -29,9 +29,10 @@ final class ScreenController {
     if let prompt {
       switch prompt.purpose {
       case .rename(let row):
-        return " Rename timer \(row + 1): \(prompt.text)█  (enter to keep, esc to cancel)"
+        return
+          " Rename timer \(row + 1): \(Self.tail(prompt.text))█  (enter to keep, esc to cancel)"
       case .add:
-        return " New timer [NAME] [DUR]: \(prompt.text)█  (enter to add, esc to cancel)"
+        return " New timer [NAME] [DUR]: \(Self.tail(prompt.text))█  (enter to add, esc to cancel)"
       }
     }
     guard let confirmation else { return nil }
@@ -39,6 +40,40 @@ final class ScreenController {
       (button.role == .cancel ? "n " : "y ") + String(state: button.label)
     }
     return " \(String(state: confirmation.title))  " + choices.joined(separator: " · ")
+  }
+
+  /// The most characters of a prompt's text the prompt line shows: its end, where the cursor
+  /// is. A screen is narrower, and the line is drawn at every key.
+  static let shownPromptCharacters = 300
+
+  /// The end of a prompt's text, found from the end (a long text is not walked through).
+  private static func tail(_ text: String) -> String {
+    guard
+      let start = text.index(
+        text.endIndex, offsetBy: -shownPromptCharacters, limitedBy: text.startIndex),
+      start > text.startIndex
+    else { return text }
+    return "…" + text[start...]
+  }
+
+  /// Handles the keys of one read, in order. While a prompt is open, the characters that come
+  /// together (a paste) reach it as one action. Keys after `q` are not handled.
+  func handle(_ keys: [Key]) async {
+    var index = keys.startIndex
+    while index < keys.endIndex, !wantsToQuit {
+      if prompt != nil, case .character = keys[index] {
+        var text = ""
+        while index < keys.endIndex, case .character(let character) = keys[index] {
+          text.append(character)
+          index += 1
+        }
+        message = nil
+        await sendToModals(.prompt(.presented(.typedText(text))))
+        continue
+      }
+      await handle(keys[index])
+      index += 1
+    }
   }
 
   /// Handles a key, and returns once what it started is done: an edit has reached the host, a

@@ -26,25 +26,59 @@ struct ScreenRenderer {
     var lines: [String] = []
     let bellText = bell ? "bell on" : "bell off"
     let timers = count == 1 ? "1 timer" : "\(count) timers"
-    lines.append(style(fit(" \(title) — \(timers), \(bellText)"), bold: true))
-    lines.append("")
-    let listHeight = max(1, height - 6)
-    let first = max(0, min(selected - listHeight + 1, count - listHeight))
-    let shown = first..<min(count, first + listHeight)
-    for (index, timer) in zip(shown, rows(shown)) {
-      lines.append(row(timer, number: index + 1, isSelected: index == selected))
-    }
-    if count == 0 { lines.append(fit("   (no timers — press a to add one)")) }
-    while lines.count < height - 3 { lines.append("") }
-    lines.append(
-      dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")))
-    lines.append(
+    let title = style(fit(" \(title) — \(timers), \(bellText)"), bold: true)
+    let legend = [
+      dim(fit(" ↑/↓ j/k select · space toggle · s start · x stop · r reset · a add · d delete")),
       dim(
         fit(
-          " n rename · +/- 10 s · u undo · U/^R redo · S start all · X stop all · b bell · q quit"))
-    )
-    lines.append(fit(prompt ?? message ?? ""))
-    return Frame(lines: Array(lines.prefix(height)))
+          " n rename · +/- 10 s · u undo · U/^R redo · S start all · X stop all · b bell · q quit")),
+    ]
+    // The prompt, confirmation or message always shows, whatever the size: wrapped when the
+    // screen is narrow (its end kept: the choices, the cursor), on the last lines.
+    let bottom = wrapped(prompt ?? message ?? "", lines: max(1, height - 1))
+    // What the full layout needs besides the timers: title, blank line, legend, bottom.
+    let fixed = 2 + legend.count + bottom.count
+    let full = height >= fixed + 1
+    // A screen too short for that shows the title if it can, then as many timers as fit.
+    let hasTitle = full || height - bottom.count >= 2
+    let listHeight = full ? height - fixed : height - bottom.count - (hasTitle ? 1 : 0)
+    if hasTitle { lines.append(title) }
+    if full { lines.append("") }
+    if listHeight > 0 {
+      let first = max(0, min(selected - listHeight + 1, count - listHeight))
+      let shown = first..<min(count, first + listHeight)
+      for (index, timer) in zip(shown, rows(shown)) {
+        lines.append(row(timer, number: index + 1, isSelected: index == selected))
+      }
+      if count == 0 { lines.append(fit("   (no timers — press a to add one)")) }
+    }
+    let end = max(0, height - bottom.count - (full ? legend.count : 0))
+    while lines.count < end { lines.append("") }
+    lines = Array(lines.prefix(end))
+    if full { lines += legend }
+    lines += bottom
+    return Frame(lines: Array(lines.suffix(height)))
+  }
+
+  /// `text` cut into lines of the screen's width, at most `limit` of them: the last ones when it
+  /// takes more.
+  private func wrapped(_ text: String, lines limit: Int) -> [String] {
+    guard width > 0 else { return [""] }
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for character in TerminalText.sanitized(text) {
+      let next = TerminalText.width(character)
+      if used + next > width, !line.isEmpty {
+        lines.append(line)
+        line = ""
+        used = 0
+      }
+      line.append(character)
+      used += next
+    }
+    lines.append(line)
+    return lines.suffix(limit).map { fit($0) }
   }
 
   private func row(_ timer: LonelyTimer.State, number: Int, isSelected: Bool) -> String {

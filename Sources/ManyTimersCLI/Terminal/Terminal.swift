@@ -138,7 +138,8 @@ enum Terminal {
   static func keys() -> AsyncStream<[UInt8]> {
     AsyncStream { continuation in
       let thread = Thread {
-        var buffer = [UInt8](repeating: 0, count: 64)
+        // Large enough that a paste arrives in a few reads, each handled and drawn once.
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
           let count = read(0, &buffer, buffer.count)
           if count < 0, errno == EINTR { continue }

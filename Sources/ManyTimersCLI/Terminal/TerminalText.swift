@@ -54,20 +54,26 @@ enum TerminalText {
   }
 
   /// `text`, sanitized, cut to at most `columns` columns, with `…` where it was cut.
+  ///
+  /// It looks only at the characters it shows and one more: a long name costs what fits.
   static func truncated(_ text: some StringProtocol, toWidth columns: Int) -> String {
-    let clean = sanitized(text)
-    guard width(clean) > columns else { return clean }
-    guard columns > 0 else { return "" }
+    let room = columns > 1 ? columns - 1 : columns
     var result = ""
     var used = 0
-    let room = columns > 1 ? columns - 1 : columns
-    for character in clean {
-      let next = width(character)
-      if used + next > room { break }
-      result.append(character)
+    // `result` when the next character no longer fits in `room`: what is kept if cut.
+    var kept: String?
+    for character in text {
+      let shown: Character = isSafe(character) ? character : "?"
+      let next = width(shown)
+      if kept == nil, used + next > room { kept = result }
+      if used + next > columns {
+        guard columns > 0 else { return "" }
+        return columns > 1 ? (kept ?? result) + "…" : kept ?? result
+      }
+      result.append(shown)
       used += next
     }
-    return columns > 1 ? result + "…" : result
+    return result
   }
 
   /// `text` padded with spaces to `columns` columns, on the left when `right` (right-aligned).

@@ -26,6 +26,10 @@ struct StateChange {
     case element(old: StateNode?, new: StateNode?, place: Place)
     /// The order of the elements an identified collection kept.
     case order(old: [AnyHashable], new: [AnyHashable])
+    /// The whole of an ``UndoRepairable`` value that changed inside, before and after, recorded
+    /// beside the changes further in: a value nothing has changed since the step is put back
+    /// as it was, exactly, without a repair.
+    case whole(old: StateNode, new: StateNode)
   }
 
   /// Where an element stood, to put it back there.
@@ -43,7 +47,7 @@ extension StateChange.Edit {
     switch self {
     case .replace(let old, let new), .element(let old, let new, _):
       direction == .undo ? (new, old) : (old, new)
-    case .order:
+    case .order, .whole:
       nil
     }
   }

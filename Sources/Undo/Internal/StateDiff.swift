@@ -36,6 +36,17 @@ struct StateDiff {
     }
     let oldNode = try ShallowEncoder.encode(old)
     let newNode = try ShallowEncoder.encode(new)
+    let first = changes.count
+    defer {
+      // A repairable value that changed inside is kept whole too, so that undo and redo can
+      // tell whether anything changed it since (see `StatePatch`).
+      if old is any UndoRepairable, changes.count > first,
+        changes.count > first + 1 || changes[first].path != path
+      {
+        changes.insert(
+          StateChange(path: path, edit: .whole(old: .value(old), new: .value(new))), at: first)
+      }
+    }
     if case .scalar(let a) = oldNode, case .scalar(let b) = newNode {
       // A value that encodes as one primitive (a raw-value enum, a wrapper of a string) is
       // kept typed, so that applying the change hands back the value itself.

@@ -32,6 +32,14 @@ struct StatePatch {
       return try decode(T.self, from: target, trie: nil, codingPath: codingPath)
     }
     guard !trie.isEmpty else { return current }
+    if let whole = trie.whole {
+      // A repairable value that is still as the step left it goes back as it was: exactly, so
+      // that undo and redo in turn give the same values, repairs included.
+      let (expected, target) = direction == .undo ? (whole.new, whole.old) : (whole.old, whole.new)
+      if try StateNode.same(.value(encodable), expected) {
+        return try decode(T.self, from: target, trie: nil, codingPath: codingPath)
+      }
+    }
     var patched: T
     if let collection = current as? any IdentifiedElements {
       patched = try collection.patched(trie, by: self, codingPath: codingPath) as! T
@@ -84,6 +92,8 @@ struct StatePatch {
 final class PatchTrie {
   /// An edit of this place itself.
   private(set) var edit: StateChange.Edit?
+  /// The whole value of this place before and after, when it is ``UndoRepairable``.
+  private(set) var whole: (old: StateNode, new: StateNode)?
   /// Changes further in, by the path component that leads there.
   private(set) var children: [StateChange.PathComponent: PatchTrie] = [:]
   /// `children`'s components in the order the changes were recorded.
@@ -105,9 +115,14 @@ final class PatchTrie {
           node = child
         }
       }
-      node.edit = change.edit
+      if case .whole(let old, let new) = change.edit {
+        node.whole = (old, new)
+      } else {
+        node.edit = change.edit
+      }
     }
   }
 
+  /// Whether nothing changes here: a whole value alone is only there to check against.
   var isEmpty: Bool { edit == nil && children.isEmpty }
 }

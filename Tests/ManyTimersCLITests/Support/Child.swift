@@ -36,6 +36,11 @@ final class Child {
     if !keepInputOpen { try stdin.fileHandleForWriting.close() }
   }
 
+  /// Writes more of the script to the child's standard input (kept open).
+  func send(_ text: String) {
+    stdin.fileHandleForWriting.write(Data(text.utf8))
+  }
+
   /// Closes the child's standard input: it reads the end of its script.
   func closeInput() throws {
     try stdin.fileHandleForWriting.close()

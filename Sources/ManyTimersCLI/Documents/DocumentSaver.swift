@@ -1,0 +1,95 @@
+import Synchronization
+
+/// Saves documents away from the main actor, one batch at a time, and keeps another program's
+/// changes: before it replaces a file, it reads what is there, and when that is no longer what
+/// it last read or wrote, it saves both sides' changes (``DocumentMerge``) instead of ours alone.
+actor DocumentSaver {
+  /// Moved on by ``interrupt()``: a batch that sees it move stops creating files and reports
+  /// its documents as not saved, so that the last save, which has newer values, runs at once.
+  nonisolated let generation = Generation()
+
+  /// A counter shared with the threads that write a batch.
+  final class Generation: Sendable {
+    let value = Atomic<Int>(0)
+  }
+
+  /// What one document's save did.
+  enum Outcome: Sendable {
+    /// Saved as it was given.
+    case saved
+    /// Saved merged with what another program wrote meanwhile.
+    case merged(DocumentMerge)
+    /// Not saved.
+    case failed(DocumentError)
+    /// Not saved, because a newer save was asked for (``interrupt()``).
+    case interrupted
+  }
+
+  /// Asks the batch being written, if any, to stop: what it has not renamed yet is not saved.
+  nonisolated func interrupt() {
+    generation.value.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// What each document's file held when this process last read or wrote it, by path.
+  private var onDisk: [String: TimerDocument]
+  /// The file's stamp then: while it is the same, nobody changed the file and it is not read
+  /// again before it is replaced.
+  private var stamps: [String: DocumentFile.Stamp] = [:]
+
+  init(documents: [(path: String, document: TimerDocument)]) {
+    onDisk = Dictionary(documents.map { ($0.path, $0.document) }, uniquingKeysWith: { a, _ in a })
+    for (path, _) in documents { stamps[path] = DocumentFile.stamp(path) }
+  }
+
+  /// Saves the documents, in one batch (see `DocumentFile.write(_:)`).
+  func save(_ documents: [(path: String, document: TimerDocument)]) -> [Outcome] {
+    var outcomes = [Outcome](repeating: .saved, count: documents.count)
+    var toWrite: [(index: Int, document: TimerDocument, path: String)] = []
+    for (index, (path, ours)) in documents.enumerated() {
+      let base = onDisk[path] ?? ours
+      if let stamp = stamps[path], DocumentFile.stamp(path) == stamp {
+        toWrite.append((index, ours, path))
+        continue
+      }
+      do {
+        let theirs = try DocumentFile.read(path, cleaningUp: false)
+        guard theirs.id == ours.id else {
+          outcomes[index] = .failed(.replaced)
+          continue
+        }
+        if theirs == base {
+          toWrite.append((index, ours, path))
+        } else {
+          let merge = DocumentMerge(base: base, ours: ours, theirs: theirs)
+          outcomes[index] = .merged(merge)
+          toWrite.append((index, merge.document, path))
+        }
+      } catch .missing {
+        // Deleted while open: saved again.
+        toWrite.append((index, ours, path))
+      } catch .invalid(let reason) {
+        outcomes[index] = .failed(.changedElsewhere(reason))
+      } catch .newerFormat(let format) {
+        outcomes[index] = .failed(.changedElsewhere("format \(format)"))
+      } catch {
+        // Unreadable now: the write says whether it can be replaced (a read-only file cannot).
+        toWrite.append((index, ours, path))
+      }
+    }
+    let started = generation.value.load(ordering: .sequentiallyConsistent)
+    let errors = DocumentFile.write(toWrite.map { ($0.document, $0.path) }) { [generation] in
+      generation.value.load(ordering: .sequentiallyConsistent) != started
+    }
+    for (entry, error) in zip(toWrite, errors) {
+      if error == .interrupted {
+        outcomes[entry.index] = .interrupted
+      } else if let error {
+        outcomes[entry.index] = .failed(error)
+      } else {
+        onDisk[entry.path] = entry.document
+        stamps[entry.path] = DocumentFile.stamp(entry.path)
+      }
+    }
+    return outcomes
+  }
+}
