@@ -195,11 +195,27 @@ final class DocumentsHost: TimerHost {
     if sessions[index].saved == sent { sessions[index].saved = written }
   }
 
-  func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
+  func watchRows(_ rows: [Int], onChange: @escaping @Sendable (Int) -> Void)
+    -> [LonelyTimer.State]
+  {
+    rows.map { row in
+      let store = sessions[row].store
+      return withObservationTracking {
+        store.timer
+      } onChange: {
+        onChange(row)
+      }
+    }
+  }
+
+  func watchList(_ onChange: @escaping @Sendable () -> Void) {
+    // Documents do not come or go while open: only the bell can change the list's look.
+    guard let first = sessions.first?.store else { return }
     withObservationTracking {
-      for session in sessions { _ = session.store.state }
+      _ = first.bell
     } onChange: {
       onChange()
     }
   }
+
 }

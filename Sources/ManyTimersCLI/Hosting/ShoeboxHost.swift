@@ -14,16 +14,21 @@ final class ShoeboxHost: TimerHost {
     store = Store(initialState: state) { Shoebox() }
   }
 
-  var rows: [LonelyTimer.State] { store.timers.map(\.value) }
-  var rowCount: Int { store.timers.count }
+  /// The timers, read without observation.
+  private var timers: IdentifiedArrayOf<Identified<Int, LonelyTimer.State>> {
+    store.withState(\.timers)
+  }
+
+  var rows: [LonelyTimer.State] { timers.map(\.value) }
+  var rowCount: Int { timers.count }
   func rows(in range: Range<Int>) -> [LonelyTimer.State] {
-    let timers = store.timers
+    let timers = timers
     return range.clamped(to: 0..<timers.count).map { timers[$0].value }
   }
-  var bell: Bool { store.bell }
+  var bell: Bool { store.withState(\.bell) }
   var canAddAndRemove: Bool { true }
 
-  private func id(ofRow row: Int) -> Int { store.timers[row].id }
+  private func id(ofRow row: Int) -> Int { timers[row].id }
 
   func send(_ action: LonelyTimer.Action, row: Int) {
     store.send(.timers(id: id(ofRow: row), action: action))
@@ -34,10 +39,10 @@ final class ShoeboxHost: TimerHost {
 
   func add(name: String?, duration: Int) {
     store.send(.add(name: name, duration: duration))
-    guard let added = store.timers.last else { return }
+    guard let added = timers.last else { return }
     // Adding and removing rows are undone with inverse actions, so that the reducer starts and
     // cancels the rows' effects; field edits are undone as patches.
-    let row = TakenRow(added, at: store.timers.count - 1)
+    let row = TakenRow(added, at: timers.count - 1)
     history.registerUndo(named: "Add Timer") { [store] in
       row.take(from: store)
     } redo: { [store] in
@@ -46,7 +51,7 @@ final class ShoeboxHost: TimerHost {
   }
 
   func remove(row index: Int) {
-    let row = TakenRow(store.timers[index], at: index)
+    let row = TakenRow(timers[index], at: index)
     row.take(from: store)
     history.registerUndo(named: "Remove Timer") { [store] in
       row.putBack(into: store)
@@ -70,13 +75,29 @@ final class ShoeboxHost: TimerHost {
   func save() async -> SaveReport { SaveReport() }
   func interruptSaving() {}
 
-  func onNextChange(_ onChange: @escaping @Sendable () -> Void) {
+  func watchRows(_ rows: [Int], onChange: @escaping @Sendable (Int) -> Void)
+    -> [LonelyTimer.State]
+  {
+    let stores = store.scope(state: \.timers, action: /Shoebox.Action.timers)
+    return rows.map { row in
+      let timer = stores[row]
+      return withObservationTracking {
+        timer.value
+      } onChange: {
+        onChange(row)
+      }
+    }
+  }
+
+  func watchList(_ onChange: @escaping @Sendable () -> Void) {
     withObservationTracking {
-      _ = store.state
+      _ = store.scope(state: \.timers, action: /Shoebox.Action.timers).ids
+      _ = store.bell
     } onChange: {
       onChange()
     }
   }
+
 }
 
 /// A row that an add or a remove takes away and puts back, as it was when it was last taken:
@@ -94,15 +115,16 @@ private final class TakenRow {
 
   /// Removes the row through the reducer (which cancels its timer), keeping it as it is now.
   func take(from store: Store<Shoebox.State, Shoebox.Action>) {
-    guard let index = store.timers.index(id: row.id) else { return }
-    row = store.timers[index]
+    let timers = store.withState(\.timers)
+    guard let index = timers.index(id: row.id) else { return }
+    row = timers[index]
     position = index
     store.send(.remove(id: row.id))
   }
 
   /// Puts the row back where it was taken from (a counting one starts again).
   func putBack(into store: Store<Shoebox.State, Shoebox.Action>) {
-    guard store.timers.index(id: row.id) == nil else { return }
+    guard store.withState({ $0.timers.index(id: row.id) }) == nil else { return }
     store.send(.insert(row, at: position))
   }
 }

@@ -30,10 +30,12 @@ protocol TimerHost: AnyObject, Sendable {
   /// Stops the save being written, if any, where it can (its documents are saved by the next
   /// one): quitting saves the newest values at once instead of after an older batch.
   func interruptSaving()
-  /// Calls `onChange` once, at the next change to any timer or to the bell after this call,
-  /// before the change lands. The screen calls it again each time it draws: changes between two
-  /// draws cost one flag, never a copy of the state or a queued event.
-  func onNextChange(_ onChange: @escaping @Sendable () -> Void)
+  /// Reads the timers at `rows` through their stores, as a view does: `onChange(row)` is
+  /// called once, at the next change of that timer (not of any other), after it lands.
+  func watchRows(_ rows: [Int], onChange: @escaping @Sendable (Int) -> Void)
+    -> [LonelyTimer.State]
+  /// Calls `onChange` once, when timers come, go or move, or the bell changes.
+  func watchList(_ onChange: @escaping @Sendable () -> Void)
 }
 
 extension TimerHost {

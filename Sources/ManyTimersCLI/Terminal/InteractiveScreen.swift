@@ -4,9 +4,10 @@ import Synchronization
 /// The live screen: draws the timers, redraws only what changed when they tick, reads keys,
 /// saves documents as they change, and restores the terminal on the way out.
 ///
-/// Its cost does not grow with the timers it does not show: a change to the state sets a flag
-/// (``TimerHost/onNextChange(_:)``, armed again at each draw), a heartbeat draws at most ten
-/// times a second when the flag is set, and a draw copies only the visible rows.
+/// Its cost does not grow with the timers it does not show, nor with those that do not change:
+/// each shown timer is read through its own store, which tells once when that timer changes
+/// (``ScreenRows``); that sets a flag, a heartbeat draws at most ten times a second when the flag
+/// is set, and a draw draws again only the lines of the timers that changed.
 @MainActor
 struct InteractiveScreen {
   let host: any TimerHost
@@ -57,6 +58,7 @@ struct InteractiveScreen {
     }
 
     let changed = Changed()
+    let rows = ScreenRows(host: host) { [changed] in changed.flag.store(true, ordering: .relaxed) }
     var previous: ScreenRenderer.Frame?
     var lastSave = ContinuousClock.now
     // Saves run away from the main actor, one at a time: keys and ticks never wait for a disk.
@@ -70,11 +72,13 @@ struct InteractiveScreen {
         Terminal.write("\u{1B}[2J")
       }
       changed.flag.store(false, ordering: .relaxed)
-      host.onNextChange { [changed] in changed.flag.store(true, ordering: .relaxed) }
       let size = Terminal.size()
       let renderer = ScreenRenderer(width: size.columns, height: size.rows, color: color)
+      let selected = controller.selected
       let frame = renderer.frame(
-        count: host.rowCount, rows: host.rows(in:), selected: controller.selected,
+        count: host.rowCount,
+        rowLines: { rows.lines(for: $0, selected: selected, renderer: renderer) },
+        selected: selected,
         bell: host.bell, prompt: controller.promptLine,
         message: controller.message ?? (problems.last ?? notes.last).map { " \($0)" },
         title: title)

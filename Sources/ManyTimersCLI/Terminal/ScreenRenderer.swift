@@ -23,6 +23,23 @@ struct ScreenRenderer {
     count: Int, rows: (Range<Int>) -> [LonelyTimer.State], selected: Int, bell: Bool,
     prompt: String?, message: String?, title: String
   ) -> Frame {
+    frame(
+      count: count,
+      rowLines: { shown in
+        zip(shown, rows(shown)).map { index, timer in
+          row(timer, number: index + 1, isSelected: index == selected)
+        }
+      },
+      selected: selected, bell: bell, prompt: prompt, message: message, title: title)
+  }
+
+  /// The frame for `count` timers, of which it asks `rowLines` only for the lines of those it
+  /// shows (drawn with ``row(_:number:isSelected:)``): the live screen keeps the lines of rows
+  /// that did not change.
+  func frame(
+    count: Int, rowLines: (Range<Int>) -> [String], selected: Int, bell: Bool,
+    prompt: String?, message: String?, title: String
+  ) -> Frame {
     var lines: [String] = []
     let bellText = bell ? "bell on" : "bell off"
     let timers = count == 1 ? "1 timer" : "\(count) timers"
@@ -47,9 +64,7 @@ struct ScreenRenderer {
     if listHeight > 0 {
       let first = max(0, min(selected - listHeight + 1, count - listHeight))
       let shown = first..<min(count, first + listHeight)
-      for (index, timer) in zip(shown, rows(shown)) {
-        lines.append(row(timer, number: index + 1, isSelected: index == selected))
-      }
+      lines += rowLines(shown)
       if count == 0 { lines.append(fit("   (no timers — press a to add one)")) }
     }
     let end = max(0, height - bottom.count - (full ? legend.count : 0))
@@ -81,7 +96,8 @@ struct ScreenRenderer {
     return lines.suffix(limit).map { fit($0) }
   }
 
-  private func row(_ timer: LonelyTimer.State, number: Int, isSelected: Bool) -> String {
+  /// The line of one timer.
+  func row(_ timer: LonelyTimer.State, number: Int, isSelected: Bool) -> String {
     let marker = isSelected ? "▸" : " "
     let numberText = pad(String(number), 3, right: true)
     let time = pad(TimerDuration.format(timer.remaining), 8, right: true)
