@@ -114,3 +114,22 @@ import Testing
     host.stopAll()
   }
 }
+
+@MainActor
+@Suite struct StartAllBudgetTests {
+  @Test func startAllRefusesMoreTimersThanTheMachineKeepsCounting() async {
+    let count = TimerBudget.maximumCounting + 1
+    let host = withDependencies {
+      $0.continuousClock = TestClock()
+    } operation: {
+      ShoeboxHost(state: .standard(count: count))
+    }
+    let controller = ScreenController(host: host)
+    await controller.handle(.character("S"))
+    #expect(controller.message?.contains("S starts at most") == true)
+    #expect(host.rows.allSatisfy { $0.status == .ready })
+    await controller.handle(.character("s"))
+    #expect(host.row(0).status == .counting)
+    host.stopAll()
+  }
+}

@@ -88,8 +88,7 @@ enum Arguments {
     }
   }
 
-  /// The most timers a shoebox may hold (`--timers`): what the live screen keeps ticking once a
-  /// second on this machine.
+  /// The most timers a shoebox may hold (`--timers`): what this machine's memory holds.
   static let maximumTimers = TimerBudget.maximumTimers
 
   private static func timerCount(_ text: String) throws(UsageError) -> Int? {

@@ -98,7 +98,15 @@ final class ScreenController {
     case .character("s"): sendToSelected(.start)
     case .character("x"): sendToSelected(.stop)
     case .character("r"): sendToSelected(.reset)
-    case .character("S"): host.startAll()
+    case .character("S"):
+      // Starting more timers than the machine ticks once a second would leave the keys behind.
+      guard count <= TimerBudget.maximumCounting else {
+        message =
+          " S starts at most \(TimerBudget.maximumCounting) timers on this machine "
+          + "(\(TimerBudget.countingReason)): start timers with s"
+        return
+      }
+      host.startAll()
     case .character("X"): host.stopAll()
     case .character("b"): host.setBell(!host.bell)
     case .character("u"): host.undo(row: count > 0 ? selected : nil)
