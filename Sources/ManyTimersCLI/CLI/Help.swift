@@ -16,7 +16,7 @@ enum Help {
 
     When standard output is not a terminal, or TERM is dumb, commands are read from standard
     input instead. DUR is 90, 90s, 1m30s, 5m, 1h or 1:30. '--' ends the options: every argument
-    after it is a FILE. --timers N is at most what this machine can keep ticking.
+    after it is a FILE. --timers N is at most what a quarter of this machine's memory holds.
 
     KEYS
       up/down or j/k select   space toggle   s start   x stop   r reset
