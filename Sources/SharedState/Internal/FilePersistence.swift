@@ -1,4 +1,5 @@
 @_spi(Contexts) import EffectCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
