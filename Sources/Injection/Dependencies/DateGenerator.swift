@@ -11,7 +11,7 @@
 /// state.createdAt = date.now
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator that calls a closure.
   ///
@@ -20,8 +20,19 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date; setting it makes the generator tell that date from then on, as
+  /// swift-dependencies' does.
+  ///
+  /// ```swift
+  /// store.dependencies.date.now = Date(timeIntervalSince1970: 0)
+  /// TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// }
+  /// ```
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   public func callAsFunction() -> Date { generate() }
