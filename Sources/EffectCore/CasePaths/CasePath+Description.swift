@@ -7,7 +7,8 @@ extension CasePath: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String {
     switch extraction {
     case .payload(let metadata, let candidate):
-      return "/\(CasePathLabel.enumName(Root.self)).\(CasePathLabel.name(of: candidate, in: metadata))"
+      return
+        "/\(CasePathLabel.enumName(Root.self)).\(CasePathLabel.name(of: candidate, in: metadata))"
     case .labelled(_, let label):
       return label()
     case .closure:
