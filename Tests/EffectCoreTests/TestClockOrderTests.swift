@@ -87,7 +87,8 @@ import Testing
     }
     #expect(await eventually { clock.sleeperCount == 1 })
     let issues = LockIsolated<[String]>([])
-    await TestIssue.$handler.withValue({ message in issues.withLock { $0.append(message) } }) {
+    let collect: @Sendable (String) -> Void = { message in issues.withLock { $0.append(message) } }
+    await TestIssue.$handler.withValue(collect) {
       await clock.run(timeout: .milliseconds(50))
     }
     let message = issues.value.only
@@ -106,7 +107,8 @@ import Testing
     }
     #expect(await eventually { clock.sleeperCount == 1 })
     let issues = LockIsolated<[String]>([])
-    await TestIssue.$handler.withValue({ message in issues.withLock { $0.append(message) } }) {
+    let collect: @Sendable (String) -> Void = { message in issues.withLock { $0.append(message) } }
+    await TestIssue.$handler.withValue(collect) {
       await clock.run(timeout: .seconds(10))
     }
     #expect(issues.value.isEmpty)
