@@ -3,7 +3,8 @@ extension Reducer {
   ///
   /// Child actions that arrive while the child state is `nil` are ignored, with a diagnostic in
   /// debug builds. When the child state becomes `nil`, the child's effects are cancelled; so they
-  /// are when an `Identifiable` child is replaced with one of another id, as in TCA: the old
+  /// are when the child is replaced with another one, as in TCA (an `Identifiable` child with one
+  /// of another id, an enum child with another case, an alert with a new alert): the old
   /// child's effects never deliver into the new one. Whoever removes the child, this reducer or
   /// another one in the same body (before or after this one), its effects end by the first
   /// action this reducer sees once it is gone.
@@ -131,7 +132,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   func identity(in state: inout Parent.State) -> ChildIdentity {
-    toChildState.read(&state) { ChildIdentity.of($0) }
+    toChildState.read(&state) { ChildIdentity.ofDestination($0) }
   }
 
   @usableFromInline
