@@ -16,7 +16,7 @@ enum DumpLeaves {
     let kind = kinds.withLock { known -> Kind? in
       if let kind = known[ObjectIdentifier(type)] { return kind }
       let kind = Self.kind(of: type)
-      known[ObjectIdentifier(type)] = kind
+      known[ObjectIdentifier(type)] = .some(kind)
       return kind
     }
     guard let kind else { return nil }
