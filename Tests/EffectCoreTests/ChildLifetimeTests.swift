@@ -88,17 +88,29 @@ import Testing
     }
   }
 
+  func showAll(_ store: TestStore<Parent.State, Action>) async throws {
+    try await store.send(.show) {
+      $0.plain = PlainTimer.State()
+      $0.presented = Timer.State(id: 1)
+      $0.path.append(Timer.State(id: 2))
+    }
+  }
+
+  func closeAll(_ store: TestStore<Parent.State, Action>) async throws {
+    try await store.send(.close) {
+      $0.plain = nil
+      $0.presented = nil
+      $0.path.removeAll()
+    }
+  }
+
   @Test(arguments: [true, false])
   func childrenRemovedByAnotherReducerHaveTheirEffectsEnded(closesFirst: Bool) async throws {
     let clock = TestClock()
     let store = TestStore(initialState: Parent.State()) {
       Parent(clock: clock, closesFirst: closesFirst)
     }
-    try await store.send(.show) {
-      $0.plain = PlainTimer.State()
-      $0.presented = Timer.State(id: 1)
-      $0.path.append(Timer.State(id: 2))
-    }
+    try await showAll(store)
     let element = store.state.path.ids[0]
     try await store.send(.child(.start))
     try await store.send(.presented(.presented(.start)))
@@ -109,11 +121,7 @@ import Testing
     try await store.receive(.path(.element(id: element, action: .tick))) {
       $0.path[id: element]?.count = 1
     }
-    try await store.send(.close) {
-      $0.plain = nil
-      $0.presented = nil
-      $0.path.removeAll()
-    }
+    try await closeAll(store)
     // The next action through the navigation reducers ends what the removal left running.
     try await store.send(.other)
     await clock.advance(by: .seconds(5))
@@ -125,18 +133,10 @@ import Testing
     let store = TestStore(initialState: Parent.State()) {
       Parent(clock: clock, closesFirst: true)
     }
-    try await store.send(.show) {
-      $0.plain = PlainTimer.State()
-      $0.presented = Timer.State(id: 1)
-      $0.path.append(Timer.State(id: 2))
-    }
+    try await showAll(store)
     try await store.send(.child(.start))
     try await store.send(.presented(.presented(.start)))
-    try await store.send(.close) {
-      $0.plain = nil
-      $0.presented = nil
-      $0.path.removeAll()
-    }
+    try await closeAll(store)
     await clock.advance(by: .seconds(5))
     try await store.finish()
   }
