@@ -1,5 +1,4 @@
 @_spi(Contexts) import EffectCore
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
