@@ -13,6 +13,7 @@
 /// let log = LockIsolated<[String]>([])
 /// log.withLock { $0.append("started") }
 /// log.value   // ["started"]
+/// log.setValue(["reset"])
 /// ```
 ///
 /// The lock is a POSIX mutex, which ThreadSanitizer understands (the standard library's
@@ -54,5 +55,31 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// A copy of the value, read under the lock.
   public var value: Value {
     withLock { $0 }
+  }
+
+  /// Runs `operation` with the value, holding the lock: ``withLock(_:)`` under the name TCA's
+  /// code uses (swift-concurrency-extras' `LockIsolated`).
+  ///
+  /// ```swift
+  /// let count = LockIsolated(0)
+  /// count.withValue { $0 += 1 }
+  /// ```
+  ///
+  /// - Parameter operation: Reads or changes the value; it must not call back into this lock.
+  /// - Returns: What `operation` returns.
+  public func withValue<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
+    try withLock(operation)
+  }
+
+  /// Replaces the value, holding the lock.
+  ///
+  /// ```swift
+  /// let isCalled = LockIsolated(false)
+  /// isCalled.setValue(true)
+  /// ```
+  ///
+  /// - Parameter newValue: The new value, made while the lock is held.
+  public func setValue(_ newValue: @autoclosure () throws -> Value) rethrows {
+    try withLock { $0 = try newValue() }
   }
 }

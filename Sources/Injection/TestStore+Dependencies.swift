@@ -13,12 +13,15 @@ extension TestStore {
   /// }
   /// ```
   ///
+  /// The initial state is built inside those dependencies too (it is an autoclosure, as in
+  /// TCA), so a state whose initializer calls `uuid()` gets the overridden generator.
+  ///
   /// Dependencies without an override resolve to their `testValue`; one whose key has no test
   /// value fails the next assertion with a message that names it. Change them later, between
   /// sends, through ``TestStore/dependencies``.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from.
+  ///   - initialState: The state to start from, built inside the overridden dependencies.
   ///   - reducer: The feature's reducer.
   ///   - update: Overrides dependencies, over the values in force where the store is created.
   ///   - fileID: Where the store is made, for failures found when it goes away.
@@ -26,7 +29,7 @@ extension TestStore {
   ///   - line: Where the store is made, for failures found when it goes away.
   ///   - column: Where the store is made, for failures found when it goes away.
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () throws -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies update: (inout DependencyValues) throws -> Void,
     fileID: StaticString = #fileID,
@@ -38,7 +41,9 @@ extension TestStore {
     values.context = .test
     try update(&values)
     let scope = DependencyScope(values: values)
-    // Built inside the overrides, so that properties resolved on creation (`@Injected`) see them.
+    // Built inside the overrides, as in TCA: a state whose initializer reads a dependency
+    // (`@Dependency(\.uuid)`) and properties resolved on creation (`@Injected`) see them.
+    let initialState = try scope.withContext { try initialState() }
     let feature = scope.withContext { reducer() }
     self.init(
       initialState: initialState, reducer: { feature }, fileID: fileID, file: filePath,

@@ -24,7 +24,7 @@ import Testing
         return .concatenate(.none, .run { _ in await dismiss() }.cancellable(id: "part"))
       case .close(.inTaskCancellation):
         return .run { _ in
-          try await withTaskCancellation(id: "operation") { await dismiss() }
+          await withTaskCancellation(id: "operation") { await dismiss() }
         }
       case .close(.inUnstructuredTask):
         return .run { _ in await Task { await dismiss() }.value }

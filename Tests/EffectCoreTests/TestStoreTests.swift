@@ -55,7 +55,8 @@ import Testing
     store.timeout = .milliseconds(5)
     try await store.send(.decrement) { $0.count = -1 }
     let failures = try await TestStoreFailure.collect { try await store.receive(.increment) }
-    #expect(failures.only?.message.contains("received nothing within 0.005 seconds") == true)
+    // The time actually waited, at least the timeout.
+    #expect(failures.only?.message.contains("received nothing within ") == true)
   }
 
   @Test func unreceivedActionsFailFinish() async throws {
@@ -83,7 +84,7 @@ import Testing
       try await store.finish(timeout: .milliseconds(5))
     }
     let message = try #require(failures.only?.message)
-    #expect(message.contains("1 effect(s) are still running after 0.005 seconds"))
+    #expect(message.contains("1 effect(s) are still running after "))
     #expect(message.contains("an effect of\n    .start\n"))
     #expect(
       message.contains("started by the send at EffectCoreTests/TestStoreTests.swift:\(sendLine)"))
@@ -112,7 +113,7 @@ import Testing
       try await task.finish(timeout: .milliseconds(5))
     }
     #expect(failures.map(\.line) == [line])
-    #expect(failures.only?.message.contains("still running after 0.005 seconds") == true)
+    #expect(failures.only?.message.contains("still running after ") == true)
     await clock.advance(by: .seconds(1))
     try await task.finish()
     try await store.receive(.increment) { $0.count = 1 }

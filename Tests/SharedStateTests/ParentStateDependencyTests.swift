@@ -32,13 +32,14 @@ import Testing
   }
 
   @Test func readOutsideWithAProvidedValueGivesThatValue() async throws {
-    let store = TestStore(initialState: Child.State()) {
+    // The child state is made outside the provided value; it hears it on its first action.
+    let outside = Child.State()
+    let store = TestStore(initialState: outside) {
       Child()
     } withDependencies: {
       $0.sharedState(CounterKey.self, 100)
     }
     let observation = try await store.send(.readParent) { $0.read = 100 }
-    // The child state was made outside the provided value; it hears it on its first action.
     try await store.receive(.counter(.willChange(100))) { $0.counter = 100 }
     await observation.cancel()
     try await store.finish()
@@ -55,7 +56,9 @@ import Testing
   }
 
   @Test func theNearestParentWinsOverAProvidedValue() async throws {
-    let store = TestStore(initialState: Parent.State()) {
+    // Made outside the provided value, so that the child starts from the parent's.
+    let outside = Parent.State()
+    let store = TestStore(initialState: outside) {
       Parent()
     } withDependencies: {
       $0.sharedState(CounterKey.self, 100)

@@ -27,6 +27,8 @@ public struct CasePath<Root, Value>: Sendable {
   enum Extraction: Sendable {
     case payload(EnumMetadata, CaseLayouts.Candidate)
     case closure(@Sendable (Root) -> Value?)
+    /// A closure, and how to write the path in a failure message (`/Action.child .. .presented`).
+    case labelled(@Sendable (Root) -> Value?, label: @Sendable () -> String)
   }
 
   /// Creates a case path from an embedding function and an extraction function.
@@ -47,6 +49,16 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self._embed = embed
     self.extraction = .closure(extract)
+  }
+
+  /// A path that says how it is written, for failure messages.
+  init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    label: @escaping @Sendable () -> String
+  ) {
+    self._embed = embed
+    self.extraction = .labelled(extract, label: label)
   }
 
   @inlinable
@@ -75,7 +87,7 @@ public struct CasePath<Root, Value>: Sendable {
     case .payload(let metadata, let candidate):
       guard metadata.tag(of: root) == candidate.tag else { return nil }
       return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-    case .closure(let extract):
+    case .closure(let extract), .labelled(let extract, _):
       return extract(root)
     }
   }
@@ -89,7 +101,8 @@ public struct CasePath<Root, Value>: Sendable {
   ) -> CasePath<Root, AppendedValue> {
     CasePath<Root, AppendedValue>(
       embed: { self.embed(other.embed($0)) },
-      extract: { self.extract(from: $0).flatMap(other.extract(from:)) }
+      extract: { self.extract(from: $0).flatMap(other.extract(from:)) },
+      label: { "\(self) .. \(other)" }
     )
   }
 }
@@ -156,7 +169,8 @@ public prefix func / <Root>(_ case: Root) -> CasePath<Root, Void> {
   let tag = metadata.tag(of: `case`)
   return CasePath(
     embed: { _ in box.value },
-    extract: { metadata.tag(of: $0) == tag ? () : nil }
+    extract: { metadata.tag(of: $0) == tag ? () : nil },
+    label: { "/\(CasePathLabel.enumName(Root.self)).\(box.value)" }
   )
 }
 
@@ -436,12 +450,15 @@ enum CaseLayouts {
     case .cases(let candidates) where candidates.isEmpty:
       return pathWithoutPayloadCase(embed: embed, metadata: metadata)
     case .cases(let candidates):
-      return CasePath(embed: embed) { root in
-        let tag = metadata.tag(of: root)
-        guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
-        let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-        return metadata.tag(of: embed(value)) == tag ? value : nil
-      }
+      return CasePath(
+        embed: embed,
+        extract: { root in
+          let tag = metadata.tag(of: root)
+          guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+          let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+          return metadata.tag(of: embed(value)) == tag ? value : nil
+        },
+        label: { CasePathLabel.label(of: embed, among: candidates, in: metadata) })
     }
   }
 

@@ -156,25 +156,51 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
         return woken
       }
       guard !woken.isEmpty else { return }
-      let ordered = woken.sorted { $0.id < $1.id }
-      ClockActivity.resuming(ordered.map(\.task))
-      for sleeper in ordered { sleeper.continuation.resume() }
-      await ClockActivity.waitUntilSettled()
+      // One at a time, in the order they went to sleep, each settled before the next wakes (as
+      // swift-clocks' test clock resumes them): two effects that sleep until the same instant
+      // send their actions in that order, on every run.
+      for sleeper in woken.sorted(by: { $0.id < $1.id }) {
+        ClockActivity.resuming([sleeper.task])
+        sleeper.continuation.resume()
+        await ClockActivity.waitUntilSettled()
+      }
     }
   }
 
   /// Runs the clock until no task is asleep on it any more.
   ///
+  /// It ends early when its task is cancelled (a test that ran past its time limit), so a timer
+  /// that never ends cannot keep it spinning. To give up after some real time with a test
+  /// failure instead, as swift-clocks does, use ``run(timeout:fileID:filePath:line:column:)``.
+  ///
   /// - Parameter limit: The longest time to run; a timer that never ends stops here.
   public func run(limit: Duration? = nil) async {
     await ClockActivity.waitUntilSettled()
     let start = now
-    while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
+    while !Task.isCancelled, let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
       if let limit, next > start.advanced(by: limit) {
         await advance(to: start.advanced(by: limit))
         return
       }
       await advance(to: next)
+    }
+  }
+
+  /// Wakes every sleeper with `CancellationError`.
+  func cancelSleepers() {
+    let sleepers = state.withLock { state in
+      defer { state.sleepers = [] }
+      return state.sleepers
+    }
+    for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+  }
+
+  /// What still sleeps on the clock: each sleep's deadline, earliest first.
+  var sleepersDescription: String {
+    state.withLock { state in
+      let deadlines = state.sleepers.map(\.deadline.offset).sorted()
+      return deadlines.map { "  • a sleep until \($0)" }.joined(separator: "\n")
+        + "\n(the clock is at \(state.now.offset))"
     }
   }
 }
@@ -183,5 +209,56 @@ extension TestClock where Duration == Swift.Duration {
   /// Creates a test clock that measures time in `Duration`.
   public convenience init() {
     self.init(now: Instant(), minimumResolution: .zero)
+  }
+
+  /// Runs the clock until no task is asleep on it any more, giving up after `timeout` of real
+  /// time with a test failure that lists what still sleeps, as swift-clocks' `run(timeout:)`
+  /// does.
+  ///
+  /// ```swift
+  /// try await store.send(.startTimer)
+  /// await clock.run(timeout: .seconds(1))   // a timer that never ends fails here, and stops
+  /// ```
+  ///
+  /// The sleeps still suspended when it gives up are cancelled, so the effects waiting on them
+  /// end instead of hanging the test.
+  ///
+  /// - Parameters:
+  ///   - timeout: How much real time to allow.
+  ///   - fileID: Where the failure is reported.
+  ///   - filePath: Where the failure is reported.
+  ///   - line: Where the failure is reported.
+  ///   - column: Where the failure is reported.
+  public func run(
+    timeout: Swift.Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { [self] in
+        await run()
+        return !Task.isCancelled
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    guard !finished else { return }
+    let message =
+      "Expected all sleeps on the test clock to finish, but some still sleep after \(timeout) "
+      + "of real time:\n\(sleepersDescription)\n"
+      + "A timer that never ends keeps the clock running: cancel its effect (or the task that "
+      + "sleeps) before running the clock, advance by a fixed amount with 'advance(by:)', or, "
+      + "if the work only needs longer, give 'run' a longer timeout. The sleeps were cancelled."
+    cancelSleepers()
+    if !TestIssue.record(message, fileID: fileID, filePath: filePath, line: line, column: column) {
+      StandardError.write("[EffectCore] \(message)\n")
+    }
   }
 }

@@ -1,6 +1,7 @@
 /// A cancellation id, erased: a user's `Hashable & Sendable` value, possibly scoped to a child
 /// (a `forEach` element, an `ifLet` child), or the tag under which `ifLet` and `forEach` mark all
-/// of a child's effects so that they can end them with the child.
+/// of a child's effects so that they can end them with the child; or, only ever cancelled, the
+/// children of one place that are no longer there (see `ChildLifetime`).
 @usableFromInline
 enum CancelID: Hashable, @unchecked Sendable {
   // Only ever built from `Hashable & Sendable` values (and key paths, which are immutable), so
@@ -9,6 +10,11 @@ enum CancelID: Hashable, @unchecked Sendable {
   /// A user id used inside a child: the path says which child, so rows never cancel each other.
   case scoped([AnyHashable], AnyHashable)
   case child([AnyHashable])
+  /// The effects of one child of a navigation reducer (`ifLet`, `ifCaseLet`, a presentation or a
+  /// stack): the place its state lives (with its parents' path in front) and its identity there.
+  case mounted(place: [AnyHashable], key: AnyHashable?)
+  /// Cancels the `mounted` effects at `place` of every identity but those in `keeping`.
+  case unmounted(place: [AnyHashable], keeping: [AnyHashable?])
 
   init(_ id: some Hashable & Sendable) {
     self = .user(AnyHashable(id))
@@ -21,6 +27,8 @@ enum CancelID: Hashable, @unchecked Sendable {
     case .user(let id): scopingUserIDs ? .scoped(prefix, id) : self
     case .scoped(let path, let id): .scoped(prefix + path, id)
     case .child(let path): .child(prefix + path)
+    case .mounted(let place, let key): .mounted(place: prefix + place, key: key)
+    case .unmounted(let place, let keeping): .unmounted(place: prefix + place, keeping: keeping)
     }
   }
 }

@@ -21,29 +21,51 @@
 ///     first.
 ///   - operation: The work.
 /// - Returns: What `operation` returns.
-/// - Throws: What `operation` throws; `CancellationError` when it is cancelled before it
-///   starts.
+/// - Throws: What `operation` throws, and only that (the function `rethrows`, as TCA's does:
+///   `let x = await withTaskCancellation(id: ID.search) { 42 }` needs no `try`). When its store is
+///   gone, the operation runs already cancelled.
 public func withTaskCancellation<T: Sendable>(
   id: some Hashable & Sendable,
   cancelInFlight: Bool = false,
   operation: @escaping @Sendable () async throws -> T
-) async throws -> T {
+) async rethrows -> T {
   guard let scope = EffectScope.current else { return try await operation() }
   let handle = EffectHandle(ids: [scope.cancelID(id)], isNested: true)
-  guard scope.registry.insert(handle, cancelInFlight: cancelInFlight) else {
-    throw CancellationError()
-  }
-  defer { scope.registry.remove(handle) }
+  let isAccepted = scope.registry.insert(handle, cancelInFlight: cancelInFlight)
+  defer { if isAccepted { scope.registry.remove(handle) } }
   // A task of its own, so that cancelling the id stops this operation and not the effect around
   // it; it inherits the effect's task-local values and priority.
   let task = ClockActivity.makeDelegate(operation)
+  // A store that is gone runs nothing more: the operation starts cancelled.
+  guard isAccepted else {
+    task.cancel()
+    return try await task.result._rethrowGet()
+  }
   handle.attach(onCancel: { task.cancel() })
-  return try await withTaskCancellationHandler {
-    try await task.value
+  let result = await withTaskCancellationHandler {
+    await task.result
   } onCancel: {
     task.cancel()
   }
+  return try result._rethrowGet()
 }
+
+/// Gives back what an operation returned or threw from a function that `rethrows` it, when the
+/// operation ran in a task of its own: its result's error can only be one the operation threw,
+/// so a caller whose operation cannot throw never sees one.
+@rethrows
+private protocol RethrowingResult {
+  associatedtype Success
+  func get() throws -> Success
+}
+
+extension RethrowingResult {
+  func _rethrowGet() rethrows -> Success {
+    try get()
+  }
+}
+
+extension Result: RethrowingResult {}
 
 extension Task where Success == Never, Failure == Never {
   /// Cancels the effects and operations running with an id, from inside a running effect: what

@@ -1,6 +1,6 @@
 /// Whether a reducer's child is there, and which one it is when its state is `Identifiable`:
 /// a child replaced by one with another id is a new child, whose predecessor's effects end
-/// (TCA). `ifLet` and `ifCaseLet` compare it before and after their parent runs.
+/// (TCA). `ChildLifetime` ends the effects of every child at a place but the one present.
 @usableFromInline
 enum ChildIdentity: Equatable {
   case absent
@@ -14,18 +14,10 @@ enum ChildIdentity: Equatable {
     func id(_ value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }
     return .present(id(identifiable))
   }
-
-  /// The tag under which a child at `place` with `id` runs its effects.
-  @usableFromInline
-  static func tag(at place: AnyHashable, id: AnyHashable?) -> [AnyHashable] {
-    guard let id else { return [place] }
-    return [place, id]
-  }
 }
 
 extension Effect {
-  /// Lifts an effect of a child that owns its ids (an `ifLet` or `ifCaseLet` child, a
-  /// `forEach` element) into its parent, and marks it with the child's tag, so that the parent
+  /// Lifts an effect of a child that owns its ids (a `forEach` element) into its parent, and marks it with the child's tag, so that the parent
   /// ends it with the child.
   @usableFromInline
   func liftedFromChild<Parent>(

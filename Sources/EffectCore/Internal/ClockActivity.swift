@@ -26,7 +26,8 @@ enum ClockActivity {
     var inFlight: Set<UInt> = []
     /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
     var events: UInt64 = 0
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter = 0
     /// Whether a watchdog runs (see `watch()`).
     var isWatching = false
   }
@@ -115,8 +116,8 @@ enum ClockActivity {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.events &+= 1
       guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty else { return [] }
-      defer { state.waiters = [] }
-      return state.waiters
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -135,17 +136,26 @@ enum ClockActivity {
   }
 
   /// Suspends until every tracked task is settled, or until the ones left have been silent for
-  /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go).
+  /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go),
+  /// or until the calling task is cancelled.
   static func waitUntilSettled() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let startWatchdog = state.withLock { state -> Bool? in
-        guard !state.inFlight.isEmpty else { return nil }
-        state.waiters.append(continuation)
-        defer { state.isWatching = true }
-        return !state.isWatching
+    let id = state.withLock { state in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let startWatchdog = state.withLock { state -> Bool? in
+          guard !state.inFlight.isEmpty, !Task.isCancelled else { return nil }
+          state.waiters[id] = continuation
+          defer { state.isWatching = true }
+          return !state.isWatching
+        }
+        guard let startWatchdog else { return continuation.resume() }
+        if startWatchdog { Task.detached { await watch() } }
       }
-      guard let startWatchdog else { return continuation.resume() }
-      if startWatchdog { Task.detached { await watch() } }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
   }
 
@@ -179,8 +189,8 @@ enum ClockActivity {
         guard quiet >= quietRounds, quietSince.duration(to: now) >= quietTime else { return [] }
         quiet = 0
         state.inFlight = []
-        defer { state.waiters = [] }
-        return state.waiters
+        defer { state.waiters = [:] }
+        return Array(state.waiters.values)
       }
       guard let waiters else { return }
       for waiter in waiters { waiter.resume() }

@@ -162,6 +162,7 @@ enum Dump {
     case let leaf as any DumpsAsLeaf: return leaf.dumpedLeaf
     default: break
     }
+    if let leaf = DumpLeaves.description(of: value) { return leaf }
     let mirror = Mirror(reflecting: value)
     if mirror.children.isEmpty, mirror.displayStyle != .enum, mirror.displayStyle != .optional,
       mirror.displayStyle != .collection, mirror.displayStyle != .dictionary,

@@ -14,6 +14,11 @@ final class EffectRegistry: Sendable {
     /// Operations inside effects, which their effects' handles count already.
     var nested = 0
     var isClosed = false
+    /// The identities of the navigation children with effects running, by the place they live,
+    /// with how many effects each has (see `ChildLifetime`).
+    var mounted: [[AnyHashable]: [AnyHashable?: Int]] = [:]
+    /// The handles counted in `mounted`.
+    var mountedHandles: Set<ObjectIdentifier> = []
   }
 
   /// Registers a handle before its task starts, so that a cancel sent right after always lands.
@@ -37,6 +42,7 @@ final class EffectRegistry: Sendable {
         storage.byID[id] = holders
       }
       storage.handles[key] = handle
+      storage.mount(key, handle: handle)
       if handle.isSubscription { storage.subscriptions += 1 }
       if handle.isNested { storage.nested += 1 }
       return (true, replaced)
@@ -54,10 +60,11 @@ final class EffectRegistry: Sendable {
 
   func cancel(id: CancelID) {
     let cancelled = storage.withLock { storage -> [EffectHandle] in
-      guard let running = storage.byID.removeValue(forKey: id) else { return [] }
-      let handles = running.handles
-      for handle in handles { storage.forget(ObjectIdentifier(handle), handle: handle) }
-      return handles
+      guard case .unmounted(let place, let keeping) = id else { return storage.take(id) }
+      guard let keys = storage.mounted[place]?.keys else { return [] }
+      return keys.filter { !keeping.contains($0) }.flatMap {
+        storage.take(.mounted(place: place, key: $0))
+      }
     }
     for handle in cancelled { handle.cancel() }
   }
@@ -66,7 +73,7 @@ final class EffectRegistry: Sendable {
   func close() {
     let cancelled = storage.withLock { storage -> [EffectHandle] in
       storage.isClosed = true
-      storage.byID = [:]
+      storage.forgetAll()
       return Array(storage.handles.values)
     }
     for handle in cancelled { handle.cancel() }
@@ -75,7 +82,7 @@ final class EffectRegistry: Sendable {
   /// Cancels everything that runs now; the registry stays open.
   func cancelAll() {
     let cancelled = storage.withLock { storage -> [EffectHandle] in
-      storage.byID = [:]
+      storage.forgetAll()
       return Array(storage.handles.values)
     }
     for handle in cancelled { handle.cancel() }
@@ -151,8 +158,44 @@ extension EffectRegistry.Storage {
     forget(key, handle: handle)
   }
 
+  /// Takes the effects running under `id` out of reach: they are about to be cancelled.
+  fileprivate mutating func take(_ id: CancelID) -> [EffectHandle] {
+    guard let running = byID.removeValue(forKey: id) else { return [] }
+    let handles = running.handles
+    for handle in handles { forget(ObjectIdentifier(handle), handle: handle) }
+    return handles
+  }
+
+  /// Counts a new effect in the children it belongs to.
+  fileprivate mutating func mount(_ key: ObjectIdentifier, handle: EffectHandle) {
+    var isMounted = false
+    for case .mounted(let place, let child) in handle.ids {
+      mounted[place, default: [:]][child, default: 0] += 1
+      isMounted = true
+    }
+    guard isMounted, mountedHandles.insert(key).inserted else { return }
+    ChildLifetime.liveEffects.add(1, ordering: .relaxed)
+  }
+
+  /// Makes every effect unreachable by id: they are all about to be cancelled.
+  fileprivate mutating func forgetAll() {
+    byID = [:]
+    mounted = [:]
+    ChildLifetime.liveEffects.subtract(mountedHandles.count, ordering: .relaxed)
+    mountedHandles = []
+  }
+
   /// Makes a cancelled effect unreachable by id; it stays counted until its task returns.
   fileprivate mutating func forget(_ key: ObjectIdentifier, handle: EffectHandle) {
+    if mountedHandles.remove(key) != nil {
+      ChildLifetime.liveEffects.subtract(1, ordering: .relaxed)
+      for case .mounted(let place, let child) in handle.ids {
+        guard var children = mounted.removeValue(forKey: place), let count = children[child]
+        else { continue }
+        children[child] = count > 1 ? count - 1 : nil
+        if !children.isEmpty { mounted[place] = children }
+      }
+    }
     for id in handle.ids {
       guard var holders = byID.removeValue(forKey: id) else { continue }
       if holders.remove(key) { byID[id] = holders }

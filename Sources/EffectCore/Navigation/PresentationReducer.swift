@@ -12,9 +12,10 @@ extension Reducer {
   /// - `.presented(action)` runs the child first, then this reducer.
   /// - `.dismiss` runs this reducer first, while the child is still there to look at, then sets
   ///   the child's state to `nil` (unless this reducer presented another child meanwhile).
-  /// - The child's effects end whenever it goes away: set to `nil` by this reducer, dismissed
-  ///   with `.dismiss`, dismissed by the child itself, or replaced by a child of another
-  ///   identity (another enum case, or another id of an `Identifiable` state).
+  /// - The child's effects end whenever it goes away: set to `nil` by this reducer or by another
+  ///   one in the same body (before or after this one: then by the next action this one sees),
+  ///   dismissed with `.dismiss`, dismissed by the child itself, or replaced by a child of
+  ///   another identity (another enum case, or another id of an `Identifiable` state).
   /// - The child, and every effect it returns, can dismiss itself with ``DismissEffect``
   ///   (Injection's `@Dependency(\.dismiss)`), which sends `.dismiss` for it. A child that
   ///   dismissed itself never sends again.
@@ -112,42 +113,45 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// Runs the child for its actions while it is presented, then the parent; dismisses the child
-  /// on `.dismiss` and on an alert's action; ends the child's effects when it goes away.
+  /// on `.dismiss` and on an alert's action; ends the effects of a child that is gone, whoever
+  /// removed it.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let before = identity(in: &state)
     var destinationEffects = Effect<Parent.Action>.none
-    var dismisses = false
+    var dismissing: ChildIdentity?
     switch toPresentationAction.extract(from: action) {
     case .presented(let destinationAction)?:
       // Checked before changing anything: an absent child's path is never written to.
-      guard case .present(let id) = before else {
+      guard case .present(let id) = identity(in: &state) else {
         reportAbsentDestination(action)
         break
       }
       let (effect, closes) = reduceDestination(in: &state, destinationAction)
       if !effect.isNone { destinationEffects = lift(effect, id: id) }
-      dismisses = closes
+      if closes { dismissing = .present(id) }
     case .dismiss?:
-      guard case .present = before else {
+      let presented = identity(in: &state)
+      guard case .present = presented else {
         reportAbsentDestination(action)
         break
       }
-      dismisses = true
+      dismissing = presented
     case nil:
       break
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard case .present(let id) = before else { return destinationEffects.merging(parentEffects) }
-    var after = identity(in: &state)
-    if dismisses, after == before {
+    // Dismissed, unless the parent presented another child meanwhile.
+    if let dismissing, identity(in: &state) == dismissing {
       toPresentationState.modify(&state) { $0.wrappedValue = nil }
-      after = .absent
     }
-    guard after != before else { return destinationEffects.merging(parentEffects) }
-    return .merge(destinationEffects, parentEffects, Effect(operation: .cancel(.child(tag(id)))))
+    return lifetime.ending(
+      allBut: { identity(in: &state).keys }, childEffects: destinationEffects,
+      parentEffects: parentEffects)
   }
+
+  @usableFromInline
+  var lifetime: ChildLifetime { ChildLifetime(place: toPresentationState.tag) }
 
   /// Runs the child on its state, which it holds alone; says whether the action closes it (an
   /// alert's).
@@ -167,18 +171,13 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     toPresentationState.read(&state) { ChildIdentity.ofDestination($0.wrappedValue) }
   }
 
-  @usableFromInline
-  func tag(_ id: AnyHashable?) -> [AnyHashable] {
-    ChildIdentity.tag(at: toPresentationState.tag, id: id)
-  }
-
   /// Lifts the child's effects, tagged to end with it and marked with the action that dismisses
   /// it.
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
     let embed = toPresentationAction._embed
-    return effect.liftedFromChild({ embed(.presented($0)) }, tag: tag(id))
+    return lifetime.lift(effect, key: id) { embed(.presented($0)) }
       .dismissible(by: embed(.dismiss))
   }
 

@@ -43,6 +43,25 @@ extension CasePath {
       extract: {
         guard case .element(id, let action) = $0 else { return nil }
         return action
-      })
+      },
+      label: { ".element(id: \(id))" })
+  }
+
+  /// The path from a `forEach` row action (`case rows(id:action:)`) to the action of one row:
+  /// `/Action.rows .. .element(id: 3) .. /Row.Action.tick` matches
+  /// `.rows(id: 3, action: .tick)`, so that a test store can receive an action of one row.
+  ///
+  /// ```swift
+  /// try await store.receive(/Feature.Action.rows .. .element(id: 3) .. /Row.Action.tick)
+  /// ```
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: A path that extracts the actions of that row only.
+  public static func element<ID: Hashable & Sendable>(id: ID) -> Self
+  where Root == (ID, Value) {
+    CasePath(
+      embed: { (id, $0) },
+      extract: { $0.0 == id ? $0.1 : nil },
+      label: { ".element(id: \(id))" })
   }
 }

@@ -14,7 +14,8 @@ extension Reducer {
   ///   then pops the element and every element above it.
   /// - `.push(id:state:)` pushes the element first, then runs this reducer.
   /// - An element's effects end when it leaves the stack, however it leaves: popped by an
-  ///   action, removed by this reducer, or dismissed by the element itself with
+  ///   action, removed by this reducer or by another one in the same body (before or after this
+  ///   one: then by the next action this one sees), or dismissed by the element itself with
   ///   ``DismissEffect`` (Injection's `@Dependency(\.dismiss)`), which sends `.popFrom(id:)`.
   /// - An action for an id the stack does not hold, or a push of an id it holds, is ignored
   ///   with a runtime warning.
@@ -76,7 +77,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let idsBefore = toStackState.read(&state) { $0._ids }
     var elementEffects = Effect<Parent.Action>.none
     let parentEffects: Effect<Parent.Action>
     switch toStackAction.extract(from: action) {
@@ -88,7 +88,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
       parentEffects = parent.reduce(into: &state, action: action)
     case .popFrom(let id)?:
-      let holds = idsBefore.contains(id)
+      let holds = toStackState.read(&state) { $0._ids.contains(id) }
       parentEffects = parent.reduce(into: &state, action: action)
       if holds {
         toStackState.modify(&state) { $0.pop(from: id) }
@@ -96,7 +96,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         report("'popFrom' for element \(id), which it does not hold", action)
       }
     case .push(let id, let element)?:
-      if idsBefore.contains(id) {
+      if toStackState.read(&state, { $0._ids.contains(id) }) {
         report("'push' for element \(id), which it already holds", action)
       } else {
         toStackState.modify(&state) { $0.append(element, id: id) }
@@ -105,13 +105,13 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case nil:
       parentEffects = parent.reduce(into: &state, action: action)
     }
-    let removed = toStackState.read(&state) { $0.ids(removedSince: idsBefore) }
-    guard !removed.isEmpty else { return elementEffects.merging(parentEffects) }
-    let cancellations = removed.map {
-      Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0))))
-    }
-    return .merge([elementEffects, parentEffects] + cancellations)
+    return lifetime.ending(
+      allBut: { toStackState.read(&state) { $0._ids.map { AnyHashable($0) } } },
+      childEffects: elementEffects, parentEffects: parentEffects)
   }
+
+  @usableFromInline
+  var lifetime: ChildLifetime { ChildLifetime(place: toStackState.tag) }
 
   /// Runs the element with `id` in place; `nil` when the stack does not hold it.
   @inlinable
@@ -124,17 +124,12 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
   }
 
-  @usableFromInline
-  func tag(for id: StackElementID) -> [AnyHashable] {
-    [toStackState.tag, id]
-  }
-
   /// Lifts an element's effects, tagged to end with it and marked with the action that pops it.
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: StackElementID) -> Effect<Parent.Action> {
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
     let embed = toStackAction._embed
-    return effect.liftedFromChild({ embed(.element(id: id, action: $0)) }, tag: tag(for: id))
+    return lifetime.lift(effect, key: id) { embed(.element(id: id, action: $0)) }
       .dismissible(by: embed(.popFrom(id: id)))
   }
 

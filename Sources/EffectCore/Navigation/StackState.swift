@@ -146,16 +146,6 @@ public struct StackState<Element> {
     _elements.append(element)
     nextGeneration = Swift.max(nextGeneration, id.generation + 1)
   }
-
-  /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.
-  @usableFromInline
-  func ids(removedSince earlier: [StackElementID]) -> [StackElementID] {
-    let unchanged = earlier.withUnsafeBufferPointer { old in
-      _ids.withUnsafeBufferPointer { new in old.baseAddress == new.baseAddress }
-    }
-    guard !unchanged, !earlier.isEmpty else { return [] }
-    return earlier.filter { !_ids.contains($0) }
-  }
 }
 
 extension StackState: RandomAccessCollection, RangeReplaceableCollection {

@@ -3,8 +3,9 @@ extension Reducer {
   /// reducer.
   ///
   /// Child actions that arrive while the state is in another case are ignored, with a runtime
-  /// warning. When this reducer changes the case (or, for an `Identifiable` child, replaces it
-  /// with one of another id), the child's effects are cancelled.
+  /// warning. When the case changes (or, for an `Identifiable` child, the child is replaced with
+  /// one of another id), the child's effects are cancelled, whoever changed it: this reducer, or
+  /// another one in the same body (their end then comes with the next action this one sees).
   ///
   /// ```swift
   /// Reduce { state, action in ... }
@@ -52,41 +53,35 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Runs the child for child actions while the state is in its case, then the parent; ends the
-  /// child's effects when the parent changes the case or the child's identity.
+  /// effects of a child that is gone, whoever changed the case.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let before = identity(of: state)
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if var childState = toChildState.path.extract(from: state), case .present(let id) = before {
+      if var childState = toChildState.path.extract(from: state) {
         let effect = child.reduce(into: &childState, action: childAction)
         state = toChildState.path.embed(childState)
-        if !effect.isNone { childEffects = lift(effect, id: id) }
+        if !effect.isNone {
+          childEffects = lifetime.lift(
+            effect, key: identity(of: state).key, embed: toChildAction.embed)
+        }
       } else {
         reportAbsentChild(action)
       }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard case .present(let id) = before, identity(of: state) != before else {
-      return childEffects.merging(parentEffects)
-    }
-    return .merge(childEffects, parentEffects, Effect(operation: .cancel(.child(tag(id)))))
+    return lifetime.ending(
+      allBut: { identity(of: state).keys }, childEffects: childEffects,
+      parentEffects: parentEffects)
   }
+
+  @usableFromInline
+  var lifetime: ChildLifetime { ChildLifetime(place: toChildState.tag) }
 
   @inlinable
   func identity(of state: Parent.State) -> ChildIdentity {
     ChildIdentity.of(toChildState.path.extract(from: state))
-  }
-
-  @usableFromInline
-  func tag(_ id: AnyHashable?) -> [AnyHashable] {
-    ChildIdentity.tag(at: toChildState.tag, id: id)
-  }
-
-  @usableFromInline
-  func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
-    effect.liftedFromChild(toChildAction.embed, tag: tag(id))
   }
 
   @usableFromInline

@@ -2,9 +2,15 @@ extension Reducer {
   /// Runs a child reducer on optional state while it is present, before this reducer.
   ///
   /// Child actions that arrive while the child state is `nil` are ignored, with a diagnostic in
-  /// debug builds. When this reducer sets the child state to `nil`, the child's effects are
-  /// cancelled; so they are when it replaces an `Identifiable` child with one of another id,
-  /// as in TCA: the old child's effects never deliver into the new one.
+  /// debug builds. When the child state becomes `nil`, the child's effects are cancelled; so they
+  /// are when the child is replaced with another one, as in TCA (an `Identifiable` child with one
+  /// of another id, an enum child with another case, an alert with a new alert): the old
+  /// child's effects never deliver into the new one. Whoever removes the child, this reducer or
+  /// another one in the same body (before or after this one), its effects end by the first
+  /// action this reducer sees once it is gone.
+  ///
+  /// An alert or dialog (``EphemeralState``), or an enum with one as a case, closes on the first
+  /// of its actions, after this reducer has handled it.
   ///
   /// ```swift
   /// Reduce { state, action in ... }
@@ -32,6 +38,37 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Shows an alert or a confirmation dialog held in a plain optional, which needs no child
+  /// reducer: the first of its actions closes it, after this reducer has handled it.
+  ///
+  /// ```swift
+  /// struct State { var alert: AlertState<Action.Alert>? }
+  /// enum Action { case alert(Alert); enum Alert { case confirmDeletion } }
+  ///
+  /// Reduce { state, action in ... }
+  ///   .ifLet(\.alert, action: /Action.alert)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The optional alert or dialog.
+  ///   - toChildAction: The case that carries its actions.
+  ///   - fileID: Where the modifier is applied, for diagnostics.
+  ///   - line: Where the modifier is applied, for diagnostics.
+  /// - Returns: A reducer that runs this one and closes the alert on its actions.
+  @inlinable
+  public func ifLet<ChildState: EphemeralState, ChildAction>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> {
+    IfLetReducer(
+      parent: self, child: EmptyReducer(), toChildState: toChildState,
+      toChildAction: toChildAction, fileID: fileID, line: line)
+  }
+}
+
 /// A reducer with an optional child; see ``Reducer/ifLet(_:action:then:fileID:line:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
@@ -54,43 +91,48 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.line = line
   }
 
-  /// Runs the child for child actions while it is present, then the parent; ends the child's
-  /// effects when the parent removes it or replaces it with a child of another identity.
+  /// Runs the child for child actions while it is present, then the parent; closes an alert
+  /// or dialog on its first action; ends the effects of a child that is gone, whoever removed it.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let before = identity(in: &state)
     var childEffects = Effect<Parent.Action>.none
+    var closing: ChildIdentity?
     if let childAction = toChildAction.extract(from: action) {
       // Checked before changing anything: an absent child's path is never written to, so a
       // computed property's setter or a property's observers do not run for it.
-      if case .present(let id) = before {
-        let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
-        if !effect.isNone { childEffects = lift(effect, id: id) }
+      if toChildState.read(&state, { $0 != nil }) {
+        let (effect, closes) = toChildState.modify(&state) { childState in
+          (
+            child.reduce(into: &childState!, action: childAction),
+            ephemeralStateCloses(childState!, on: childAction)
+          )
+        }
+        if !effect.isNone {
+          childEffects = lifetime.lift(
+            effect, key: identity(in: &state).key, embed: toChildAction.embed)
+        }
+        if closes { closing = identity(in: &state) }
       } else {
         reportAbsentChild(action)
       }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard case .present(let id) = before, identity(in: &state) != before else {
-      return childEffects.merging(parentEffects)
+    // An alert or dialog closes on its first action, unless the parent showed another meanwhile.
+    if let closing, identity(in: &state) == closing {
+      toChildState.modify(&state) { $0 = nil }
     }
-    return .merge(childEffects, parentEffects, .init(operation: .cancel(.child(tag(id)))))
+    return lifetime.ending(
+      allBut: { identity(in: &state).keys }, childEffects: childEffects,
+      parentEffects: parentEffects)
   }
+
+  @usableFromInline
+  var lifetime: ChildLifetime { ChildLifetime(place: toChildState.tag) }
 
   @inlinable
   func identity(in state: inout Parent.State) -> ChildIdentity {
-    toChildState.read(&state) { ChildIdentity.of($0) }
-  }
-
-  @usableFromInline
-  func tag(_ id: AnyHashable?) -> [AnyHashable] {
-    ChildIdentity.tag(at: toChildState.tag, id: id)
-  }
-
-  @usableFromInline
-  func lift(_ effect: Effect<Child.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
-    effect.liftedFromChild(toChildAction.embed, tag: tag(id))
+    toChildState.read(&state) { ChildIdentity.ofDestination($0) }
   }
 
   @usableFromInline

@@ -33,7 +33,7 @@ extension TestStore {
     let exhaustive = isExhaustive
     // A non-exhaustive store cancels what still runs: an effect waiting on a stream gets no
     // grace there, as the test passes either way.
-    let finished = await TestWaiter.wait(timeout: limit) {
+    let outcome = await TestWaiter.wait(timeout: limit) {
       exhaustive && registry.isAnyEffectAtWork
     } until: {
       registry.countWithSubscriptions == 0
@@ -55,13 +55,13 @@ extension TestStore {
           + describeReceived() + "\n\nAssert them with 'receive', or call 'skipReceivedActions()'.",
         at: site)
     }
-    guard finished else {
+    guard outcome.isMet else {
       let running = ledger.running
       let unattributed = unattributedRunning()
       let inside =
         unattributed.isEmpty ? "" : "\n  • \(unattributed.count) started inside other effects' work"
       throw fail(
-        "\(running.count + unattributed.count) effect(s) are still running after \(limit):\n\n"
+        "\(running.count + unattributed.count) effect(s) are still running after \(outcome.waitedDescription):\n\n"
           + describeRunning(running) + inside
           + "\n\nAdvance the clocks they wait on, cancel the "
           + "'TestStoreTask' that 'send' returned, send the action that stops them, or call "

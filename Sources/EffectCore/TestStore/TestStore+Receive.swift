@@ -116,16 +116,16 @@ extension TestStore {
     let exhaustive = isExhaustive
     let limit = timeout ?? self.timeout
     let registry = core.registry
-    let arrived = await TestWaiter.wait(timeout: limit) {
+    let outcome = await TestWaiter.wait(timeout: limit) {
       registry.isAnyEffectAtWork
     } until: {
       exhaustive ? !recorder.received.isEmpty : recorder.received.contains { matches($0.action) }
     }
-    guard arrived else {
+    guard outcome.isMet else {
       let instead =
         recorder.received.isEmpty ? "" : "\n\nReceived instead:\n\n" + describeReceived()
       throw fail(
-        "Expected to receive \(describe(expected)), but received nothing within \(limit)."
+        "Expected to receive \(describe(expected)), but received nothing within \(outcome.waitedDescription)."
           + instead,
         at: site)
     }

@@ -43,15 +43,15 @@ public struct TestStoreTask: Sendable {
   ) async throws {
     let limit = timeout ?? self.timeout
     let handles = task.handles
-    let finished = await TestWaiter.wait(timeout: limit) {
+    let outcome = await TestWaiter.wait(timeout: limit) {
       ClockActivity.isAnyInFlight(handles.compactMap(\.taskAddress))
     } until: {
       handles.allSatisfy(\.isFinished)
     }
-    guard finished else {
+    guard outcome.isMet else {
       hasFailed.withLock { $0 = true }
       throw TestStoreFailure(
-        "The effects of this send are still running after \(limit). Advance the clock they "
+        "The effects of this send are still running after \(outcome.waitedDescription). Advance the clock they "
           + "wait on, or cancel them with 'task.cancel()'.",
         fileID: fileID, filePath: filePath, line: line, column: column
       ).report()

@@ -6,6 +6,21 @@ enum TestWaiter {
   /// a ready task waits long for a thread, a test does not fail for it.
   static let graceFactor = 10
 
+  /// What a wait came to: whether the condition held, and how much real time it took.
+  struct Outcome {
+    let isMet: Bool
+    let waited: Duration
+
+    /// The time waited, as a failure names it: `1.0 seconds`, `10.2 seconds`, `250 milliseconds`.
+    var waitedDescription: String {
+      let (seconds, attoseconds) = waited.components
+      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+      guard milliseconds >= 100 else { return "\(milliseconds) milliseconds" }
+      let tenths = (milliseconds + 50) / 100
+      return "\(tenths / 10).\(tenths % 10) seconds"
+    }
+  }
+
   /// Waits until `condition` holds, for `timeout`; past it, for as long as effects are still at
   /// work (`isAnyRunning`: neither asleep on a test clock nor ended), up to ``graceFactor``
   /// times `timeout`. An effect asleep on a test clock that nobody advances fails at `timeout`.
@@ -13,20 +28,21 @@ enum TestWaiter {
     timeout: Duration,
     whileRunning isAnyRunning: () -> Bool = { false },
     until condition: () -> Bool
-  ) async -> Bool {
-    if condition() { return true }
+  ) async -> Outcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    if condition() { return Outcome(isMet: true, waited: .zero) }
     for _ in 0..<32 {
       await Task.yield()
-      if condition() { return true }
+      if condition() { return Outcome(isMet: true, waited: start.duration(to: clock.now)) }
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    let lastDeadline = clock.now.advanced(by: timeout * graceFactor)
+    let deadline = start.advanced(by: timeout)
+    let lastDeadline = start.advanced(by: timeout * graceFactor)
     while clock.now < deadline || (clock.now < lastDeadline && isAnyRunning()) {
       try? await clock.sleep(for: .milliseconds(1))
-      if condition() { return true }
+      if condition() { return Outcome(isMet: true, waited: start.duration(to: clock.now)) }
     }
-    return condition()
+    return Outcome(isMet: condition(), waited: start.duration(to: clock.now))
   }
 }
 

@@ -11,7 +11,7 @@
 /// state.createdAt = date.now
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator that calls a closure.
   ///
@@ -20,8 +20,19 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date; setting it makes the generator tell that date from then on, as
+  /// swift-dependencies' does.
+  ///
+  /// ```swift
+  /// store.dependencies.date.now = Date(timeIntervalSince1970: 0)
+  /// TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// }
+  /// ```
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   public func callAsFunction() -> Date { generate() }
@@ -37,7 +48,9 @@ public struct DateGenerator: Sendable {
 }
 
 extension DependencyValues {
-  /// The current date. Live: the system's. No test value: tests set `.constant(…)`.
+  /// The current date. Live: the system's. In tests, telling the date without an override is a
+  /// test failure (set `.constant(…)`, or `$0.date.now = …`); reading the generator to set its
+  /// `now` is not.
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
@@ -46,4 +59,17 @@ extension DependencyValues {
 
 private enum DateGeneratorKey: DependencyKey {
   static let liveValue = DateGenerator.now
+
+  /// Fails when it tells a date, not when it is read: `$0.date.now = date` reads it first, as
+  /// swift-dependencies' unimplemented generator allows.
+  static var testValue: DateGenerator {
+    DateGenerator {
+      DependencyIssue.report(
+        "'@Dependency(\\.date)' has no test value, but a test asked it for the date.\n"
+          + "To fix it, override it where the test creates its store: "
+          + "TestStore(initialState: …) { Feature() } withDependencies: { "
+          + "$0.date.now = Date(timeIntervalSince1970: 0) }, or $0.date = .constant(…).")
+      return Date()
+    }
+  }
 }
