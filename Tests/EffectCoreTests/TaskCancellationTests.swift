@@ -113,7 +113,7 @@ import Testing
   }
 
   @Test func outsideAnEffectTheOperationJustRuns() async throws {
-    let value = try await withTaskCancellation(id: "x") { 42 }
+    let value = await withTaskCancellation(id: "x") { 42 }
     #expect(value == 42)
     Task.cancel(id: "x")
   }
