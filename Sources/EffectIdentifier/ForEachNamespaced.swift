@@ -19,7 +19,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
-  public func forEachNamespaced<
+  public consuming func forEachNamespaced<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -51,7 +51,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
-  public func forEachNamespaced<
+  public consuming func forEachNamespaced<
     Key: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
     _ toElements: WritableKeyPath<State, [Key: ElementState]>,
@@ -84,7 +84,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
-  public func forEachNamespaced<
+  public consuming func forEachNamespaced<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
     _ toElements: WritableKeyPath<State, IdentifiedArrayOf<Identified<ID, ElementState>>>,

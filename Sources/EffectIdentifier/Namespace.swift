@@ -128,7 +128,7 @@ extension Reducer {
   ///
   /// - Parameter namespace: A value unique to this instance of the feature.
   /// - Returns: A reducer that runs this one inside the namespace.
-  public func namespace<N: Hashable & Sendable>(
+  public consuming func namespace<N: Hashable & Sendable>(
     _ namespace: N
   ) -> ContextReducer<Self, NamespaceContext> {
     context(NamespaceContext(namespace))
@@ -143,7 +143,7 @@ extension Reducer {
   ///
   /// - Parameter namespace: Derives the namespace from the state.
   /// - Returns: A reducer that runs this one inside the namespace.
-  public func namespace<N: Hashable & Sendable>(
+  public consuming func namespace<N: Hashable & Sendable>(
     _ namespace: @escaping (State) -> N
   ) -> ContextReducer<Self, NamespaceContext> {
     context { state, _ in NamespaceContext(namespace(state)) }
@@ -154,7 +154,7 @@ extension Reducer {
   ///
   /// - Parameter namespace: The value's key path in the state.
   /// - Returns: A reducer that runs this one inside the namespace.
-  public func namespace<N: Hashable & Sendable>(
+  public consuming func namespace<N: Hashable & Sendable>(
     _ namespace: KeyPath<State, N>
   ) -> ContextReducer<Self, NamespaceContext> {
     context { state, _ in NamespaceContext(state[keyPath: namespace]) }

@@ -10,7 +10,7 @@ extension Reducer {
   ///   - keyPath: The dependency's property on ``DependencyValues``.
   ///   - value: The value to use.
   /// - Returns: A reducer that runs this one with the override in force.
-  public func dependency<Value: Sendable>(
+  public consuming func dependency<Value: Sendable>(
     _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> ContextReducer<Self, DependencyOverride> {
@@ -28,7 +28,7 @@ extension Reducer {
   ///   - keyPath: The dependency's property on ``DependencyValues``.
   ///   - transform: Changes the value in force.
   /// - Returns: A reducer that runs this one with the changed value in force.
-  public func transformDependency<Value: Sendable>(
+  public consuming func transformDependency<Value: Sendable>(
     _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> ContextReducer<Self, DependencyOverride> {

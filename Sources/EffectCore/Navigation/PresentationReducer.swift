@@ -32,7 +32,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the child and this one.
   @inlinable
-  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
@@ -73,7 +73,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs this one and dismisses the alert on its actions.
   @inlinable
-  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+  public consuming func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,
@@ -99,7 +99,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
   @inlinable
   init(
-    parent: Parent, destination: Destination,
+    parent: consuming Parent, destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
     fileID: StaticString, line: UInt

@@ -32,7 +32,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the elements and this one.
   @inlinable
-  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CasePath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
@@ -59,7 +59,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   @inlinable
   init(
-    parent: Parent, destination: Destination,
+    parent: consuming Parent, destination: Destination,
     toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
     toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
     fileID: StaticString, line: UInt

@@ -33,7 +33,7 @@ public struct ContextReducer<Base: Reducer, Context: ReducerContext>: Reducer {
   @usableFromInline let makeContext: (Base.State, Base.Action) -> Context?
 
   @usableFromInline
-  init(base: Base, makeContext: @escaping (Base.State, Base.Action) -> Context?) {
+  init(base: consuming Base, makeContext: @escaping (Base.State, Base.Action) -> Context?) {
     self.base = base
     self.makeContext = makeContext
   }

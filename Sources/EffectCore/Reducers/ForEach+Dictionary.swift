@@ -21,7 +21,9 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the element reducer and then this one.
-  public func forEach<Key: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<
+    Key: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
+  >(
     _ toElements: WritableKeyPath<State, [Key: ElementState]>,
     action toElementAction: CasePath<Action, (Key, ElementAction)>,
     context makeContext: (@Sendable (Key) -> any ReducerContext)? = nil,

@@ -20,7 +20,9 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the element reducer and then this one.
   @inlinable
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<
+    ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
+  >(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, (ID, ElementAction)>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
@@ -55,7 +57,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the element reducer and then this one.
   @inlinable
-  public func forEach<
+  public consuming func forEach<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer,
     Context: ReducerContext
   >(
@@ -87,7 +89,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   @inlinable
   init(
-    parent: Parent, element: Element,
+    parent: consuming Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: CasePath<Parent.Action, (ID, Element.Action)>,
     elementContext: (@Sendable (ID) -> any ReducerContext)?,

@@ -20,7 +20,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the child and then this one.
   @inlinable
-  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+  public consuming func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
@@ -43,7 +43,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   init(
-    parent: Parent, child: Child, toChildState: CasePath<Parent.State, Child.State>,
+    parent: consuming Parent, child: Child, toChildState: CasePath<Parent.State, Child.State>,
     toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
   ) {
     self.parent = parent

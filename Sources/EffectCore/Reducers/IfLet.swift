@@ -25,7 +25,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the child and then this one.
   @inlinable
-  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+  public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
@@ -57,7 +57,7 @@ extension Reducer {
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs this one and closes the alert on its actions.
   @inlinable
-  public func ifLet<ChildState: EphemeralState, ChildAction>(
+  public consuming func ifLet<ChildState: EphemeralState, ChildAction>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
     fileID: StaticString = #fileID,
@@ -80,7 +80,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   init(
-    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    parent: consuming Parent, child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
   ) {
     self.parent = parent

@@ -16,7 +16,7 @@ extension Reducer {
   ///   - toValue: The value to watch.
   ///   - reducer: Runs on a change, with the old value, the new value and the state.
   /// - Returns: A reducer that watches the value.
-  public func onChange<Value: Equatable>(
+  public consuming func onChange<Value: Equatable>(
     of toValue: KeyPath<State, Value>,
     _ reducer: @escaping (_ old: Value, _ new: Value, _ state: inout State) -> Effect<Action>
   ) -> OnChangeReducer<Self, Value> {

@@ -9,7 +9,7 @@ extension Reducer {
   /// The diff is the one ``TestStore`` prints. A reducer without the modifier pays nothing.
   ///
   /// - Returns: A reducer that logs to standard error and then behaves like this one.
-  public func printChanges() -> PrintChangesReducer<Self> {
+  public consuming func printChanges() -> PrintChangesReducer<Self> {
     PrintChangesReducer(base: self) { StandardError.write($0 + "\n") }
   }
 
@@ -17,7 +17,7 @@ extension Reducer {
   ///
   /// - Parameter printer: Receives each report.
   /// - Returns: A reducer that logs and then behaves like this one.
-  public func printChanges(
+  public consuming func printChanges(
     _ printer: @escaping (String) -> Void
   ) -> PrintChangesReducer<Self> {
     PrintChangesReducer(base: self, printer: printer)
