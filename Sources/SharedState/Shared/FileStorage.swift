@@ -9,7 +9,8 @@
 /// Every `@Shared(.fileStorage(url))` made with one storage and one URL holds the same value,
 /// however many features (and stores) declare it. Changes are saved after ``saveDelay``, so that
 /// a burst of changes writes the file once; a read first reloads the file if it changed on disk
-/// since it was last loaded or saved.
+/// since it was last loaded or saved, and goes back to the declaration's default if the file was
+/// deleted or moved away.
 ///
 /// Each test gets an in-memory storage of its own, with no save delay, made at its first read of
 /// `DependencyValues.defaultFileStorage` (a test value is made once per test): nothing touches
@@ -28,7 +29,6 @@ public final class FileStorage: Sendable {
   let fileSystem: any FileSystem
   /// How long after a change its value is saved; `.zero` saves at once.
   public let saveDelay: Duration
-  private let references = LockIsolated<[URL: WeakReference]>([:])
 
   init(fileSystem: any FileSystem, saveDelay: Duration) {
     self.fileSystem = fileSystem
@@ -71,29 +71,6 @@ public final class FileStorage: Sendable {
       try fileSystem.remove(url)
     }
   }
-
-  /// The one reference for `url`, made (and loaded lazily) on first use.
-  func reference<Value: Codable & Sendable>(
-    _ url: URL, initialValue: () -> Value, clock: @autoclosure () -> any Clock<Duration>
-  ) -> Shared<Value> {
-    let (box, clash): (SharedBox<Value>, Any.Type?) = references.withLock { references in
-      if let existing = references[url]?.object {
-        if let box = existing as? SharedBox<Value> { return (box, nil) }
-        return (SharedBox(initialValue()), type(of: existing))
-      }
-      let persistence = FilePersistence<Value>(
-        url: url, storage: self, clock: saveDelay == .zero ? nil : clock())
-      let box = SharedBox(initialValue(), persistence: persistence)
-      references[url] = WeakReference(object: box)
-      return (box, nil)
-    }
-    if let clash {
-      RuntimeWarning.report(
-        "Shared file \(url.path) is held as a \(clash), but was read as \(Value.self): this "
-          + "reference is neither shared nor saved. Use one type per file.")
-    }
-    return Shared(box: box)
-  }
 }
 
 extension DependencyValues {
@@ -108,9 +85,4 @@ extension DependencyValues {
 private enum FileStorageDependencyKey: DependencyKey {
   static let liveValue = FileStorage.fileSystem()
   static var testValue: FileStorage { FileStorage.inMemory() }
-}
-
-/// A reference that does not keep its object alive: a file's value lives while someone holds it.
-private struct WeakReference: Sendable {
-  weak var object: (any AnyObject & Sendable)?
 }

@@ -5,7 +5,8 @@
 #endif
 
 /// A ``SharedKey`` for a value saved as JSON in a file: every `@Shared(.fileStorage(url))` holds
-/// the same value, loaded from the file on first access and saved when it changes.
+/// the same value, loaded from the file when the first reference is made and saved when it
+/// changes.
 ///
 /// ```swift
 /// extension URL {
@@ -14,40 +15,79 @@
 /// @Shared(.fileStorage(.syncUps)) var syncUps: [SyncUp] = []
 /// ```
 ///
-/// - The file is read on the first access, not when the `Shared` is made; until it exists, the
-///   value is the default the declaration gives.
+/// - Until the file exists (or while it is empty), the value is the default the declaration
+///   gives.
 /// - A change is saved after the storage's ``FileStorage/saveDelay`` (one second on disk), so a
 ///   burst of changes writes once, and atomically.
 /// - Each access checks the file's modification date and reloads it when another program
-///   changed it, unless a change of this process is still waiting to be saved.
+///   changed it, unless a change of this process is still waiting to be saved. A file deleted or
+///   moved away brings the value back to the declaration's default (dropping a change still
+///   waiting to be saved), and the next change writes a new file, as in swift-sharing.
 /// - A file that does not decode is reported (a runtime warning naming it and the decoding
-///   error), the value in memory is kept, and the file is never saved over while it stays
-///   corrupt.
+///   error, and `$value.loadError`); the value in memory is kept, and the next change saves over
+///   the file.
 ///
-/// The file lives in `DependencyValues.defaultFileStorage`, read when the `Shared` is made; in
-/// tests it is in memory.
+/// The file lives in `DependencyValues.defaultFileStorage`, read when the key is made; in tests
+/// it is in memory.
 public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// The file.
   public let url: URL
   private let storage: FileStorage
+  private let file: FileState<Value>
 
-  /// A key for the value saved at `url`, in the file storage in force now.
+  /// A key for the value saved at `url`, in the file storage in force now, saving after its
+  /// delay on the `continuousClock` in force now.
   ///
   /// - Parameter url: The file.
   public init(_ url: URL) {
+    let storage = Dependency(\.defaultFileStorage).wrappedValue
     self.url = url
-    self.storage = Dependency(\.defaultFileStorage).wrappedValue
+    self.storage = storage
+    self.file = FileState(
+      url: url, storage: storage,
+      clock: storage.saveDelay == .zero ? nil : Dependency(\.continuousClock).wrappedValue)
   }
 
-  /// The reference for ``url``: one per file and storage, made from `initialValue` until the
-  /// file is read.
-  public func reference(initialValue: () -> Value) -> Shared<Value> {
-    storage.reference(
-      url, initialValue: initialValue, clock: Dependency(\.continuousClock).wrappedValue)
+  /// The file and its storage: keys of one URL in one storage hold one value.
+  public var id: FileStorageKeyID {
+    FileStorageKeyID(url: url, storage: ObjectIdentifier(storage))
+  }
+
+  /// Reads and decodes the file: the initial value when there is none, an error when it does
+  /// not decode.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    file.load(continuation: continuation)
+  }
+
+  /// Tells `subscriber` when the file changes on disk (checked on each access to the value).
+  public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
+    -> SharedSubscription
+  {
+    file.subscribe(subscriber)
+  }
+
+  /// Saves `value` as JSON: after the storage's delay for a change, at once when asked.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    file.save(value, context: context, continuation: continuation)
   }
 }
 
-extension SharedKey {
+extension FileStorageKey: SharedKeyPolling {
+  func checkForOutsideChanges() { file.checkForOutsideChanges() }
+}
+
+extension FileStorageKey: CustomStringConvertible {
+  /// `.fileStorage(path)`.
+  public var description: String { ".fileStorage(\(url.path))" }
+}
+
+/// What tells ``FileStorageKey``s apart: the file, and the storage it is saved in.
+public struct FileStorageKeyID: Hashable, Sendable {
+  let url: URL
+  let storage: ObjectIdentifier
+}
+
+extension SharedReaderKey {
   /// A value saved as JSON at `url`: every `@Shared(.fileStorage(url))` holds the same one.
   ///
   /// ```swift

@@ -78,24 +78,26 @@ struct FileStorageTests {
     }
   }
 
-  @Test func aCorruptFileIsReportedAndNeverOverwritten() throws {
+  @Test func aCorruptFileIsReportedThenSavedOverAsInSwiftSharing() throws {
     let files = FileStorage.inMemory()
     let corrupt = Data("{ not json".utf8)
     try files.setContents(corrupt, of: url)
     let warnings = LockIsolated<[String]>([])
     let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record) {
-      withDependencies {
+    try RuntimeWarning.$handler.withValue(record) {
+      try withDependencies {
         $0.defaultFileStorage = files
       } operation: {
         @Shared(.fileStorage(url)) var syncUps = [SyncUp(title: "Default")]
         #expect(syncUps == [SyncUp(title: "Default")])
-        $syncUps.withLock { $0.append(SyncUp(title: "Unsaved")) }
-        #expect(syncUps.count == 2)
+        #expect($syncUps.loadError is DecodingError)
+        $syncUps.withLock { $0.append(SyncUp(title: "Saved")) }
+        #expect($syncUps.loadError == nil)
+        let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
+        #expect(saved == [SyncUp(title: "Default"), SyncUp(title: "Saved")])
       }
     }
-    #expect(files.contents(of: url) == corrupt)
-    #expect(warnings.value.count == 2)
+    #expect(warnings.value.count == 1)
     #expect(warnings.value.first?.contains("/sync-ups.json") == true)
     #expect(warnings.value.first?.contains("does not decode") == true)
   }

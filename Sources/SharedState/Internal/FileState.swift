@@ -1,0 +1,143 @@
+@_spi(Contexts) import EffectCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What a ``FileStorageKey`` knows about its file: when it last loaded or saved it, the change
+/// waiting to be saved, and whom to tell about changes made on disk.
+final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
+  private struct State {
+    /// The modification date of the file as last loaded or saved; `nil` when there was none.
+    var knownDate: Date?
+    /// The last change not saved yet: it wins over the file until it is. Not `nil` from a
+    /// change until the save that writes the last change ends, so one save runs at a time.
+    var pending: Value?
+    /// What to resume once `pending` is written.
+    var continuations: [SaveContinuation] = []
+    /// Counts changes, so that a save knows whether one arrived while it wrote.
+    var generation: UInt64 = 0
+    var subscriber: SharedSubscriber<Value>?
+  }
+
+  let url: URL
+  private let storage: FileStorage
+  /// The clock the save delay runs on; `nil` saves at once.
+  private let clock: (any Clock<Duration>)?
+  private let state = LockIsolated(State())
+
+  init(url: URL, storage: FileStorage, clock: (any Clock<Duration>)?) {
+    self.url = url
+    self.storage = storage
+    self.clock = clock
+  }
+
+  func load(continuation: LoadContinuation<Value>) {
+    let fileSystem = storage.fileSystem
+    state.withLock { $0.knownDate = fileSystem.modificationDate(url) }
+    continuation.resume(with: decode(fileSystem.read(url)))
+  }
+
+  func subscribe(_ subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+    state.withLock { $0.subscriber = subscriber }
+    return SharedSubscription { [weak self] in
+      self?.state.withLock { $0.subscriber = nil }
+    }
+  }
+
+  /// The value in `data`: `nil` (the initial value) for no file or an empty one, an error (also
+  /// reported) for one that does not decode.
+  private func decode(_ data: Data?) -> Result<Value?, any Error> {
+    guard let data, !data.isEmpty else { return .success(nil) }
+    do {
+      return .success(try JSONDecoder().decode(Value.self, from: data))
+    } catch {
+      RuntimeWarning.report(
+        "Shared file \(url.path) does not decode as \(Value.self): \(error). The value in memory "
+          + "is kept (its `loadError` holds the error), and the next change saves over the file.")
+      return .failure(error)
+    }
+  }
+
+  func checkForOutsideChanges() {
+    let fileSystem = storage.fileSystem
+    // The date is read with the lock held: read before it, it could predate a save that ends
+    // meanwhile, and the file just saved would be taken for a change made elsewhere.
+    let (subscriber, dropped) = state.withLock {
+      state -> (SharedSubscriber<Value>?, [SaveContinuation]) in
+      let date = fileSystem.modificationDate(url)
+      guard date != state.knownDate else { return (nil, []) }
+      var dropped: [SaveContinuation] = []
+      if state.pending != nil {
+        // A change waiting to be saved wins over the file, unless the file went away: then, as
+        // in swift-sharing, the change is dropped with it, and the value goes back to the
+        // default.
+        guard date == nil else { return (nil, []) }
+        state.pending = nil
+        state.generation &+= 1
+        swap(&dropped, &state.continuations)
+      }
+      state.knownDate = date
+      return (state.subscriber, dropped)
+    }
+    for continuation in dropped { continuation.resume() }
+    guard let subscriber else { return }
+    subscriber.yield(with: decode(fileSystem.read(url)))
+  }
+
+  func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    let startsSave = state.withLock { state in
+      state.generation &+= 1
+      state.continuations.append(continuation)
+      defer { state.pending = value }
+      return state.pending == nil
+    }
+    guard startsSave else { return }
+    guard let clock, context == .didSet else { return write() }
+    let delay = storage.saveDelay
+    // The delay collects a burst of changes into one write. The task keeps `self`: a change is
+    // saved even when the last holder lets go before the delay ends. A test clock waits for
+    // the save it wakes.
+    ClockTrackedTask.start {
+      try? await clock.sleep(for: delay)
+      self.write()
+    }
+  }
+
+  /// Writes the pending value, then again while changes arrived during the write.
+  private func write() {
+    while true {
+      let taken = state.withLock { state in
+        state.pending.map { value in
+          defer { state.continuations = [] }
+          return (value, state.generation, state.continuations)
+        }
+      }
+      guard let (value, generation, continuations) = taken else { return }
+      var failure: (any Error)?
+      do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try storage.fileSystem.write(try encoder.encode(value), to: url)
+      } catch {
+        failure = error
+      }
+      let date = failure == nil ? storage.fileSystem.modificationDate(url) : nil
+      let isLatest = state.withLock { state in
+        if failure == nil { state.knownDate = date }
+        guard state.generation == generation else { return false }
+        state.pending = nil
+        return true
+      }
+      if let failure {
+        RuntimeWarning.report("Shared file \(url.path) could not be saved: \(failure).")
+        for continuation in continuations { continuation.resume(throwing: failure) }
+      } else {
+        for continuation in continuations { continuation.resume() }
+      }
+      if isLatest { return }
+    }
+  }
+}
