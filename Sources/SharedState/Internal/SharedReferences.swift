@@ -3,7 +3,9 @@
 /// weakly: once the last holder lets go, the next declaration loads the value from its key again.
 ///
 /// The app has one; each test gets one of its own (a test value is made once per test), so keys
-/// of the same id in parallel tests never share a reference.
+/// of the same id in parallel tests never share a reference. The built-in keys use their
+/// storage's own instead (``SharedReferencesOwner``): their values are shared exactly where their
+/// storage is, in a test that gives one as in any other.
 final class SharedReferences: Sendable {
   private struct Entry {
     weak var box: (any AnyObject & Sendable)?
@@ -68,6 +70,20 @@ final class SharedReferences: Sendable {
     RuntimeWarning.report(
       "Shared key \(key) is held as a \(other), but was read as \(Key.Value.self): this "
         + "reference is neither shared nor saved. Use one type per key.")
+  }
+}
+
+/// A key whose references live in a storage of its own, rather than in
+/// `DependencyValues.sharedReferences`.
+protocol SharedReferencesOwner {
+  var references: SharedReferences { get }
+}
+
+extension SharedReferences {
+  /// Where the references of `key` live: its storage's, or the ones in force now.
+  static func of(_ key: some SharedReaderKey) -> SharedReferences {
+    (key as? any SharedReferencesOwner)?.references
+      ?? Dependency(\.sharedReferences).wrappedValue
   }
 }
 

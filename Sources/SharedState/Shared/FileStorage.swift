@@ -29,6 +29,8 @@ public final class FileStorage: Sendable {
   let fileSystem: any FileSystem
   /// How long after a change its value is saved; `.zero` saves at once.
   public let saveDelay: Duration
+  /// The live references of this storage's files.
+  let references = SharedReferences()
 
   init(fileSystem: any FileSystem, saveDelay: Duration) {
     self.fileSystem = fileSystem

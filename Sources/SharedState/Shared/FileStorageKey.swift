@@ -76,6 +76,10 @@ extension FileStorageKey: SharedKeyPolling {
   func checkForOutsideChanges() { file.checkForOutsideChanges() }
 }
 
+extension FileStorageKey: SharedReferencesOwner {
+  var references: SharedReferences { storage.references }
+}
+
 extension FileStorageKey: CustomStringConvertible {
   /// `.fileStorage(path)`.
   public var description: String { ".fileStorage(\(url.path))" }

@@ -43,6 +43,10 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   }
 }
 
+extension InMemoryKey: SharedReferencesOwner {
+  var references: SharedReferences { storage.references }
+}
+
 extension InMemoryKey: CustomStringConvertible {
   /// `.inMemory("name")`.
   public var description: String { ".inMemory(\"\(name)\")" }

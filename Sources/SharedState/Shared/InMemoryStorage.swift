@@ -12,6 +12,8 @@
 /// ```
 public final class InMemoryStorage: Sendable {
   private let values = LockIsolated<[String: any Sendable]>([:])
+  /// The live references of this storage's keys.
+  let references = SharedReferences()
 
   /// An empty storage.
   public init() {}

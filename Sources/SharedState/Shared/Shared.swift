@@ -85,7 +85,7 @@ public struct Shared<Value: Sendable>: Sendable {
   ///   - wrappedValue: The value to start from when storage has none.
   ///   - key: Where the value lives.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
-    let references = Dependency(\.sharedReferences).wrappedValue
+    let references = SharedReferences.of(key)
     self.init(box: references.box(for: key, initialValue: wrappedValue))
   }
 

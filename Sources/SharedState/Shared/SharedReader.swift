@@ -65,7 +65,7 @@ public struct SharedReader<Value: Sendable>: Sendable {
   ///   - wrappedValue: The value to start from when storage has none.
   ///   - key: Where the value lives.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
-    let references = Dependency(\.sharedReferences).wrappedValue
+    let references = SharedReferences.of(key)
     self.init(source: .shared(.root(references.box(for: key, initialValue: wrappedValue))))
   }
 

@@ -1,0 +1,189 @@
+import Foundation
+import SharedState
+import Testing
+
+/// Reading and changing shared values inside `withLock`, and defaults that declare shared values:
+/// none of it waits for a lock its own thread holds. Each test runs on a thread of its own with a
+/// bounded wait, so a deadlock fails it at once instead of hanging the suite.
+struct ReentrancyTests {
+  struct SyncUp: Codable, Equatable, Identifiable, Sendable {
+    var id: Int
+    var title: String
+  }
+
+  @Test func readingTheSameValueInsideWithLockSeesTheValueBeforeTheChange() async {
+    let count = Shared(value: 1)
+    let returned = await returnsInTime {
+      count.withLock { $0 += count.wrappedValue }
+    }
+    #expect(returned)
+    #expect(count.wrappedValue == 2)
+  }
+
+  @Test func syncUpsDeleteReadsTheUnwrappedElementInsideTheListsLock() async throws {
+    // TCA's SyncUps: the detail holds `Shared($syncUps[id: id])`, and its delete reads it inside
+    // the list's `withLock`.
+    let syncUps = Shared(
+      value: IdentifiedArrayOf<SyncUp>(uniqueElements: [
+        SyncUp(id: 1, title: "Design"), SyncUp(id: 2, title: "Engineering"),
+      ]))
+    let syncUp = try #require(Shared(syncUps[id: 1]))
+    let returned = await returnsInTime {
+      syncUps.withLock { _ = $0.remove(id: syncUp.wrappedValue.id) }
+    }
+    #expect(returned)
+    #expect(syncUps.wrappedValue.ids == [2])
+    #expect(syncUp.wrappedValue.title == "Design")
+  }
+
+  @Test func readingAMemberAndAnotherValueInsideWithLock() async {
+    let syncUp = Shared(value: SyncUp(id: 1, title: "Design"))
+    let title = syncUp.title
+    let suffix = Shared(value: " review")
+    let returned = await returnsInTime {
+      syncUp.withLock { $0.title = title.wrappedValue + suffix.wrappedValue }
+    }
+    #expect(returned)
+    #expect(syncUp.wrappedValue.title == "Design review")
+  }
+
+  @Test func changingAnotherValueInsideWithLock() async {
+    let first = Shared(value: 0)
+    let second = Shared(value: 0)
+    let returned = await returnsInTime {
+      first.withLock { value in
+        value += 1
+        second.withLock { $0 = value * 10 }
+      }
+    }
+    #expect(returned)
+    #expect(first.wrappedValue == 1)
+    #expect(second.wrappedValue == 10)
+  }
+
+  @Test func changingTheSameValueInsideWithLockIsReportedNotAHang() async {
+    let count = Shared(value: 0)
+    let warnings = LockIsolated<[String]>([])
+    let returned = await RuntimeWarning.$handler.withValue({ message in
+      warnings.withLock { $0.append(message) }
+    }) {
+      await returnsInTime {
+        count.withLock { value in
+          value += 1
+          count.withLock { $0 += 10 }
+        }
+      }
+    }
+    #expect(returned)
+    // As in swift-sharing, the enclosing change stores its own copy over the nested one.
+    #expect(count.wrappedValue == 1)
+    #expect(warnings.value.count == 1)
+    #expect(warnings.value.first?.contains("inside a withLock of the same value") == true)
+  }
+
+  @Test func aDefaultValueMayDeclareSharedValues() async {
+    struct Inner: Sendable {
+      @Shared(.inMemory("inner")) var value = 0
+    }
+    let storage = InMemoryStorage()
+    let result = LockIsolated<Int?>(nil)
+    let returned = await withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      await returnsInTime {
+        @Shared(.inMemory("outer")) var outer = Inner()
+        outer.$value.withLock { $0 += 1 }
+        @Shared(.inMemory("inner")) var inner = 0
+        result.withLock { $0 = inner }
+      }
+    }
+    #expect(returned)
+    #expect(result.value == 1)
+  }
+
+  @Test func aFileDefaultMayDeclareSharedValuesOfTheSameStorage() async {
+    struct Settings: Codable, Sendable {
+      @Shared(.fileStorage(URL(fileURLWithPath: "/theme.json"))) var theme = "light"
+    }
+    let files = FileStorage.inMemory()
+    let result = LockIsolated<String?>(nil)
+    let returned = await withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      await returnsInTime {
+        @Shared(.fileStorage(URL(fileURLWithPath: "/settings.json"))) var settings = Settings()
+        result.withLock { $0 = settings.theme }
+      }
+    }
+    #expect(returned)
+    #expect(result.value == "light")
+  }
+
+  @Test func aDefaultMayDeclareTheSameKeyAndTheFirstReferenceWins() async {
+    let storage = InMemoryStorage()
+    let result = LockIsolated<Int?>(nil)
+    let returned = await withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      await returnsInTime {
+        @Shared(.inMemory("count")) var count: Int = {
+          @Shared(.inMemory("count")) var inner = 1
+          return inner + 1
+        }()
+        result.withLock { $0 = count }
+      }
+    }
+    #expect(returned)
+    #expect(result.value == 1)
+  }
+
+  @Test func aSlowDefaultDoesNotHoldUpOtherKeysOfItsStorage() async {
+    // The default runs with no storage lock held: another thread makes and changes a reference of
+    // the same storage meanwhile.
+    let storage = InMemoryStorage()
+    let inside = LockIsolated(false)
+    let returned = await withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      await returnsInTime {
+        @Shared(.inMemory("slow")) var slow: Int = {
+          let other = Thread {
+            withDependencies {
+              $0.defaultInMemoryStorage = storage
+            } operation: {
+              @Shared(.inMemory("fast")) var fast = 0
+              $fast.withLock { $0 += 1 }
+              inside.withLock { $0 = fast == 1 }
+            }
+          }
+          other.start()
+          while !inside.value { usleep(100) }
+          return 0
+        }()
+        _ = slow
+      }
+    }
+    #expect(returned)
+    #expect(inside.value)
+  }
+
+  @Test func concurrentWritersReadingInsideWithLockAreExact() async {
+    let count = Shared(value: 0)
+    let reads = Shared(value: 0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<250 {
+            count.withLock { value in
+              #expect(count.wrappedValue == value)
+              value += 1
+              reads.withLock { $0 += 1 }
+            }
+          }
+        }
+      }
+    }
+    #expect(count.wrappedValue == 1000)
+    #expect(reads.wrappedValue == 1000)
+  }
+}
