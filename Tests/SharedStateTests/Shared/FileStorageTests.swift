@@ -102,6 +102,75 @@ struct FileStorageTests {
     #expect(warnings.value.first?.contains("does not decode") == true)
   }
 
+  @Test func aDeletedFileBringsBackTheDefaultAndTheNextChangeWritesANewOne() throws {
+    let files = FileStorage.inMemory()
+    try files.setContents(JSONEncoder().encode([SyncUp(title: "Saved")]), of: url)
+    try withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var syncUps = [SyncUp(title: "Default")]
+      #expect(syncUps == [SyncUp(title: "Saved")])
+      try files.setContents(nil, of: url)
+      #expect(syncUps == [SyncUp(title: "Default")])
+      $syncUps.withLock { $0.append(SyncUp(title: "New")) }
+      let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
+      #expect(saved == [SyncUp(title: "Default"), SyncUp(title: "New")])
+    }
+  }
+
+  @Test func aFileMovedAwayOnDiskBringsBackTheDefaultAndMovedBackIsReadAgain() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SharedStateTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("sync-ups.json")
+    let elsewhere = directory.appendingPathComponent("elsewhere.json")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try JSONEncoder().encode([SyncUp(title: "Saved")]).write(to: file)
+    try withDependencies {
+      $0.defaultFileStorage = .fileSystem(saveDelay: .zero)
+    } operation: {
+      @Shared(.fileStorage(file)) var syncUps: [SyncUp] = []
+      #expect(syncUps == [SyncUp(title: "Saved")])
+      try FileManager.default.moveItem(at: file, to: elsewhere)
+      #expect(syncUps == [])
+      try FileManager.default.moveItem(at: elsewhere, to: file)
+      #expect(syncUps == [SyncUp(title: "Saved")])
+    }
+  }
+
+  @Test func aFileDeletedWhileAChangeWaitsToBeSavedDropsTheChange() async throws {
+    let files = FileStorage.inMemory(saveDelay: .seconds(1))
+    let clock = TestClock()
+    try files.setContents(JSONEncoder().encode([SyncUp(title: "Saved")]), of: url)
+    let syncUps = withDependencies {
+      $0.defaultFileStorage = files
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: [SyncUp(title: "Default")], .fileStorage(url))
+    }
+    syncUps.withLock { $0.append(SyncUp(title: "Waiting")) }
+    try files.setContents(nil, of: url)
+    // As in swift-sharing: the change goes with the file, and the value is the default again.
+    #expect(syncUps.wrappedValue == [SyncUp(title: "Default")])
+    await clock.advance(by: .seconds(1))
+    #expect(files.contents(of: url) == nil)
+    syncUps.withLock { $0 = [SyncUp(title: "Next")] }
+    await clock.advance(by: .seconds(1))
+    let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
+    #expect(saved == [SyncUp(title: "Next")])
+  }
+
+  @Test func anEmptyFileReadsAsTheDefaultWithNoError() throws {
+    let files = FileStorage.inMemory(files: [url: Data()])
+    withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 7
+      #expect(count == 7)
+      #expect($count.loadError == nil)
+    }
+  }
+
   /// Makes `count` holders of the file at `url` in `storage`, then adds one through each holder
   /// `times` times while another task reads that holder as often, all at once.
   private func addConcurrently(
