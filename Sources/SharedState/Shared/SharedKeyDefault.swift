@@ -35,8 +35,7 @@ public struct SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
   public var id: Base.ID { base.id }
 
   /// Loads as the wrapped key does.
-  public func load(context: LoadContext<Base.Value>, continuation: LoadContinuation<Base.Value>)
-  {
+  public func load(context: LoadContext<Base.Value>, continuation: LoadContinuation<Base.Value>) {
     base.load(context: context, continuation: continuation)
   }
 

@@ -64,9 +64,8 @@ struct ReentrancyTests {
   @Test func changingTheSameValueInsideWithLockIsReportedNotAHang() async {
     let count = Shared(value: 0)
     let warnings = LockIsolated<[String]>([])
-    let returned = await RuntimeWarning.$handler.withValue({ message in
-      warnings.withLock { $0.append(message) }
-    }) {
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    let returned = await RuntimeWarning.$handler.withValue(record) {
       await returnsInTime {
         count.withLock { value in
           value += 1

@@ -49,7 +49,9 @@ struct OutsideKey: SharedKey {
     }
     guard !holdLoad else { return }
     if let failure { return continuation.resume(throwing: failure) }
-    if let value { continuation.resume(returning: value) } else {
+    if let value {
+      continuation.resume(returning: value)
+    } else {
       continuation.resumeReturningInitialValue()
     }
   }
@@ -214,7 +216,8 @@ struct SharedKeyTests {
 
   @Test func aContinuationNeverResumedIsReported() {
     let warnings = LockIsolated<[String]>([])
-    RuntimeWarning.$handler.withValue({ message in warnings.withLock { $0.append(message) } }) {
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    RuntimeWarning.$handler.withValue(record) {
       _ = LoadContinuation<Int>("forgetful") { _ in }
     }
     #expect(warnings.value.count == 1)
@@ -223,7 +226,8 @@ struct SharedKeyTests {
 
   @Test func aKeyReadAsAnotherTypeIsReportedAndNotShared() {
     let warnings = LockIsolated<[String]>([])
-    RuntimeWarning.$handler.withValue({ message in warnings.withLock { $0.append(message) } }) {
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    RuntimeWarning.$handler.withValue(record) {
       @Shared(.inMemory("mixed")) var number = 1
       @Shared(.inMemory("mixed")) var text = "one"
       #expect(number == 1)
