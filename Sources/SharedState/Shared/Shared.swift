@@ -20,8 +20,9 @@
 /// The value is read with the property (`state.syncUps`) and changed only with
 /// ``withLock(_:)`` on the projected value (`state.$syncUps`), as in swift-sharing: the lock makes
 /// each change one step for every holder on every thread. ``init(value:)`` makes a plain shared
-/// reference; ``init(wrappedValue:_:)`` finds the reference a ``SharedKey`` names
-/// (``SharedKey/inMemory(_:)``, ``SharedKey/fileStorage(_:)``).
+/// reference; `init(wrappedValue:_:)` finds the reference a ``SharedKey`` names
+/// (``SharedReaderKey/inMemory(_:)``, ``SharedReaderKey/fileStorage(_:)``, or a key of your own),
+/// and `init(_:)` the one a key with a default names (`@Shared(.syncUps) var syncUps`).
 ///
 /// Two `Shared` values are equal when their values are; in a `TestStore`, a change made through
 /// a shared reference must be asserted like any change to the state, and failure diffs show
@@ -30,7 +31,8 @@
 ///
 /// A member of a shared value is a shared reference too (`state.$syncUp.title`, a
 /// `Shared<String>`), and so is an optional one unwrapped (`Shared(state.$syncUps[id: id])`):
-/// see ``subscript(dynamicMember:)`` and ``init(_:)``.
+/// see `subscript(dynamicMember:)` and `init(_:)`. ``SharedReader`` reads a shared value without
+/// changing it.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
