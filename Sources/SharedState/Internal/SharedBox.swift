@@ -10,27 +10,35 @@ import Observation
 
 /// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
 ///
-/// The value is guarded by a re-entrant lock, so holders on any thread see one value, and code
-/// running inside ``withLock(_:)`` may read and change shared values, this one included (as in
-/// swift-sharing). Reads and changes go through an observation registrar of the box's own, so
-/// that a view (or `withObservationTracking`) reading a shared value through any store hears a
-/// change made through any other.
+/// Two locks guard the value, so holders on any thread see one value and no read ever waits for
+/// code a writer runs:
+///
+/// - `writer`, held for a whole change (the `withLock` closure included), makes changes one step
+///   each, in order. It is re-entrant: a change made inside `withLock`'s closure on the thread that
+///   holds it takes it again instead of waiting for itself (as swift-sharing's lock).
+/// - `reader`, held only to copy the value in or out, never while user code runs. A read takes only
+///   this one, so a read inside a `withLock` closure (of this value or any other, on any thread)
+///   never waits for a lock held by code that waits for it.
+///
+/// Reads and changes go through an observation registrar of the box's own, so that a view (or
+/// `withObservationTracking`) reading a shared value through any store hears a change made through
+/// any other.
 @usableFromInline
 final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable {
-  // `@unchecked`: `stored` and `locking` are only touched with `mutex` held, `persistence` and
-  // `observed` are `Sendable`, and `recorders` is guarded by its own lock.
+  // `@unchecked`: `stored` is written only with both locks held, and read with either; `locking`
+  // is only touched with `writer` held; `persistence` and `observed` are `Sendable`, and
+  // `recorders` is guarded by its own lock.
   //
-  // A POSIX mutex of the box's own rather than a `LockIsolated`: the lock is taken on every read
-  // and change, and inlined here it costs a call each way, where `LockIsolated`'s generic
+  // POSIX mutexes of the box's own rather than `LockIsolated`s: the locks are taken on every read
+  // and change, and inlined here they cost a call each way, where `LockIsolated`'s generic
   // `withLock` would run unspecialised. POSIX, as `LockIsolated`'s, for ThreadSanitizer.
-  // Recursive: a read or change made inside `withLock`'s closure, on the thread that holds the
-  // lock, takes it again instead of waiting for itself.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  /// The value, in memory of its own rather than a stored property: the lock already makes each
-  /// access exclusive, and a class's stored property would pay a run-time exclusivity check
+  @usableFromInline let writer: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let reader: UnsafeMutablePointer<pthread_mutex_t>
+  /// The value, in memory of its own rather than a stored property: the locks already make each
+  /// access safe, and a class's stored property would pay a run-time exclusivity check
   /// (thread-local bookkeeping) on every read and change besides.
   @usableFromInline let stored: UnsafeMutablePointer<Value>
-  /// How deep the lock's holder is in nested `withLock`s, and how many changes nested ones made.
+  /// How deep the writer is in nested `withLock`s, and how many changes nested ones made.
   @usableFromInline let locking: UnsafeMutablePointer<LockDepth>
   /// What observers observe: a property of a non-generic class, whose key path is cheap to hash
   /// (the registrar looks it up on every change; a generic class's key path costs several times
@@ -43,35 +51,48 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
 
   @usableFromInline init(_ value: Value, persistence: SharedPersistence<Value>? = nil) {
-    self.mutex = .allocate(capacity: 1)
+    self.writer = .allocate(capacity: 1)
+    self.reader = .allocate(capacity: 1)
     self.stored = .allocate(capacity: 1)
     self.locking = .allocate(capacity: 1)
     stored.initialize(to: value)
     locking.initialize(to: LockDepth())
     self.persistence = persistence
-    mutex.initialize(to: pthread_mutex_t())
+    writer.initialize(to: pthread_mutex_t())
     var attributes = pthread_mutexattr_t()
     pthread_mutexattr_init(&attributes)
     pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-    pthread_mutex_init(mutex, &attributes)
+    pthread_mutex_init(writer, &attributes)
     pthread_mutexattr_destroy(&attributes)
+    reader.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(reader, nil)
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    pthread_mutex_destroy(writer)
+    writer.deinitialize(count: 1)
+    writer.deallocate()
+    pthread_mutex_destroy(reader)
+    reader.deinitialize(count: 1)
+    reader.deallocate()
     stored.deinitialize(count: 1)
     stored.deallocate()
     locking.deinitialize(count: 1)
     locking.deallocate()
   }
 
-  /// The value now, read with the lock held.
+  /// The value now: a copy, taken with the reader lock held.
   @inlinable func read() -> Value {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    pthread_mutex_lock(reader)
+    defer { pthread_mutex_unlock(reader) }
     return stored.pointee
+  }
+
+  /// Stores `value`; the caller holds `writer`.
+  @inlinable func store(_ value: Value) {
+    pthread_mutex_lock(reader)
+    defer { pthread_mutex_unlock(reader) }
+    stored.pointee = value
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
@@ -128,12 +149,12 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     return result
   }
 
-  /// Runs `body` on a copy of the value with the lock held, then stores the copy: a read of this
-  /// value inside `body` (through any holder, on this thread) sees the value as it was before
-  /// the change, as in swift-sharing, never a value half changed.
+  /// Runs `body` on a copy of the value with the writer lock held, then stores the copy: a read
+  /// of this value inside `body` (through any holder, on any thread) sees the value as it was
+  /// before the change, as in swift-sharing, never a value half changed.
   @inlinable func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    pthread_mutex_lock(writer)
+    defer { pthread_mutex_unlock(writer) }
     let depth = locking.pointee.depth
     locking.pointee.depth = depth + 1
     defer { locking.pointee.depth = depth }
@@ -142,14 +163,15 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     } else {
       locking.pointee.nestedChanges += 1
     }
-    tellRecorders(before: stored.pointee)
+    // Only a holder of `writer` writes `stored`: holding it, this read needs no other lock.
     var value = stored.pointee
+    tellRecorders(before: value)
     let result = try body(&value)
     if depth == 0, locking.pointee.nestedChanges > 0 {
       reportNestedChangesReplaced()
     }
-    stored.pointee = value
-    // Noted with the lock held, so changes reach persistence in the order they were made.
+    store(value)
+    // Noted with the writer lock held, so changes reach persistence in the order they were made.
     if let persistence { persistence.noteChange(value) }
     return result
   }
@@ -165,10 +187,10 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// nothing is saved.
   @usableFromInline func replace(with value: Value) {
     observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
+      pthread_mutex_lock(writer)
+      defer { pthread_mutex_unlock(writer) }
       tellRecorders(before: stored.pointee)
-      stored.pointee = value
+      store(value)
     }
   }
 

@@ -166,6 +166,21 @@ struct ReentrancyTests {
     #expect(inside.value)
   }
 
+  @Test func twoThreadsEachReadingTheOthersValueInsideWithLock() async {
+    // A read never waits for a lock held while a `withLock` closure runs: two threads, each
+    // changing one value from the other, never wait for each other.
+    let first = Shared(value: 0)
+    let second = Shared(value: 0)
+    async let one = returnsInTime {
+      for _ in 0..<20_000 { first.withLock { $0 = second.wrappedValue &+ 1 } }
+    }
+    async let two = returnsInTime {
+      for _ in 0..<20_000 { second.withLock { $0 = first.wrappedValue &+ 1 } }
+    }
+    let returned = await (one, two)
+    #expect(returned == (true, true))
+  }
+
   @Test func concurrentWritersReadingInsideWithLockAreExact() async {
     let count = Shared(value: 0)
     let reads = Shared(value: 0)
