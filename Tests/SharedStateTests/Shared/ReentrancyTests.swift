@@ -4,19 +4,21 @@ import Testing
 
 /// Reading and changing shared values inside `withLock`, and defaults that declare shared values:
 /// none of it waits for a lock its own thread holds. Each test runs on a thread of its own with a
-/// bounded wait, so a deadlock fails it at once instead of hanging the suite.
+/// bounded wait, so a deadlock fails it at once instead of hanging the suite; a test whose wait
+/// failed stops there (`#require`), since reading a value whose lock a stuck thread holds would
+/// hang it.
 struct ReentrancyTests {
   struct SyncUp: Codable, Equatable, Identifiable, Sendable {
     var id: Int
     var title: String
   }
 
-  @Test func readingTheSameValueInsideWithLockSeesTheValueBeforeTheChange() async {
+  @Test func readingTheSameValueInsideWithLockSeesTheValueBeforeTheChange() async throws {
     let count = Shared(value: 1)
     let returned = await returnsInTime {
       count.withLock { $0 += count.wrappedValue }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(count.wrappedValue == 2)
   }
 
@@ -31,23 +33,23 @@ struct ReentrancyTests {
     let returned = await returnsInTime {
       syncUps.withLock { _ = $0.remove(id: syncUp.wrappedValue.id) }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(syncUps.wrappedValue.ids == [2])
     #expect(syncUp.wrappedValue.title == "Design")
   }
 
-  @Test func readingAMemberAndAnotherValueInsideWithLock() async {
+  @Test func readingAMemberAndAnotherValueInsideWithLock() async throws {
     let syncUp = Shared(value: SyncUp(id: 1, title: "Design"))
     let title = syncUp.title
     let suffix = Shared(value: " review")
     let returned = await returnsInTime {
       syncUp.withLock { $0.title = title.wrappedValue + suffix.wrappedValue }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(syncUp.wrappedValue.title == "Design review")
   }
 
-  @Test func changingAnotherValueInsideWithLock() async {
+  @Test func changingAnotherValueInsideWithLock() async throws {
     let first = Shared(value: 0)
     let second = Shared(value: 0)
     let returned = await returnsInTime {
@@ -56,12 +58,12 @@ struct ReentrancyTests {
         second.withLock { $0 = value * 10 }
       }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(first.wrappedValue == 1)
     #expect(second.wrappedValue == 10)
   }
 
-  @Test func changingTheSameValueInsideWithLockIsReportedNotAHang() async {
+  @Test func changingTheSameValueInsideWithLockIsReportedNotAHang() async throws {
     let count = Shared(value: 0)
     let warnings = LockIsolated<[String]>([])
     let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
@@ -73,14 +75,14 @@ struct ReentrancyTests {
         }
       }
     }
-    #expect(returned)
+    try #require(returned)
     // As in swift-sharing, the enclosing change stores its own copy over the nested one.
     #expect(count.wrappedValue == 1)
     #expect(warnings.value.count == 1)
     #expect(warnings.value.first?.contains("inside a withLock of the same value") == true)
   }
 
-  @Test func aDefaultValueMayDeclareSharedValues() async {
+  @Test func aDefaultValueMayDeclareSharedValues() async throws {
     struct Inner: Sendable {
       @Shared(.inMemory("inner")) var value = 0
     }
@@ -96,11 +98,11 @@ struct ReentrancyTests {
         result.withLock { $0 = inner }
       }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(result.value == 1)
   }
 
-  @Test func aFileDefaultMayDeclareSharedValuesOfTheSameStorage() async {
+  @Test func aFileDefaultMayDeclareSharedValuesOfTheSameStorage() async throws {
     struct Settings: Codable, Sendable {
       @Shared(.fileStorage(URL(fileURLWithPath: "/theme.json"))) var theme = "light"
     }
@@ -114,11 +116,11 @@ struct ReentrancyTests {
         result.withLock { $0 = settings.theme }
       }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(result.value == "light")
   }
 
-  @Test func aDefaultMayDeclareTheSameKeyAndTheFirstReferenceWins() async {
+  @Test func aDefaultMayDeclareTheSameKeyAndTheFirstReferenceWins() async throws {
     let storage = InMemoryStorage()
     let result = LockIsolated<Int?>(nil)
     let returned = await withDependencies {
@@ -132,11 +134,11 @@ struct ReentrancyTests {
         result.withLock { $0 = count }
       }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(result.value == 1)
   }
 
-  @Test func aSlowDefaultDoesNotHoldUpOtherKeysOfItsStorage() async {
+  @Test func aSlowDefaultDoesNotHoldUpOtherKeysOfItsStorage() async throws {
     // The default runs with no storage lock held: another thread makes and changes a reference of
     // the same storage meanwhile.
     let storage = InMemoryStorage()
@@ -162,7 +164,7 @@ struct ReentrancyTests {
         _ = slow
       }
     }
-    #expect(returned)
+    try #require(returned)
     #expect(inside.value)
   }
 
@@ -181,23 +183,29 @@ struct ReentrancyTests {
     #expect(returned == (true, true))
   }
 
-  @Test func concurrentWritersReadingInsideWithLockAreExact() async {
+  @Test func concurrentWritersReadingInsideWithLockAreExact() async throws {
     let count = Shared(value: 0)
     let reads = Shared(value: 0)
-    await withTaskGroup(of: Void.self) { group in
+    let mismatches = Shared(value: 0)
+    let returned = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          for _ in 0..<250 {
-            count.withLock { value in
-              #expect(count.wrappedValue == value)
-              value += 1
-              reads.withLock { $0 += 1 }
+          await returnsInTime {
+            for _ in 0..<250 {
+              count.withLock { value in
+                if count.wrappedValue != value { mismatches.withLock { $0 += 1 } }
+                value += 1
+                reads.withLock { $0 += 1 }
+              }
             }
           }
         }
       }
+      return await group.reduce(true) { $0 && $1 }
     }
+    try #require(returned)
     #expect(count.wrappedValue == 1000)
     #expect(reads.wrappedValue == 1000)
+    #expect(mismatches.wrappedValue == 0)
   }
 }
