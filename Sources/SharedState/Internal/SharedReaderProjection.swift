@@ -62,3 +62,22 @@ final class UnwrappedReaderProjection<Value: Sendable>: SharedReaderProjection<V
     base.record(changesWith: recorder)
   }
 }
+
+/// What a closure makes of a read value: `$count.read { $0 == 0 }`.
+final class ClosureReaderProjection<Root: Sendable, Value: Sendable>:
+  SharedReaderProjection<Value>, @unchecked Sendable
+{
+  let base: SharedReader<Root>
+  let body: @Sendable (Root) -> Value
+
+  init(_ base: SharedReader<Root>, _ body: @escaping @Sendable (Root) -> Value) {
+    self.base = base
+    self.body = body
+  }
+
+  override var value: Value { body(base.wrappedValue) }
+  override var persistence: AnySharedPersistence? { base.persistence }
+  override func record(changesWith recorder: SharedChangeRecorder) {
+    base.record(changesWith: recorder)
+  }
+}

@@ -207,6 +207,20 @@ public struct Shared<Value: Sendable>: Sendable {
     SharedReader(self)[dynamicMember: keyPath]
   }
 
+  /// A reader of what `body` makes of the value, read anew at each access.
+  ///
+  /// ```swift
+  /// let isEmpty = state.$syncUps.read { $0.isEmpty }   // a SharedReader<Bool>
+  /// ```
+  ///
+  /// - Parameter body: Makes the read value from the value.
+  /// - Returns: A reader of `body`'s result.
+  public func read<Member: Sendable>(
+    _ body: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader(self).read(body)
+  }
+
   /// Unwraps a shared optional: `nil` when it is `nil` now, otherwise a reference to the value
   /// inside, which reads and changes it for every holder of `base`.
   ///

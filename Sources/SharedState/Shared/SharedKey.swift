@@ -31,3 +31,52 @@ public enum SaveContext: Hashable, Sendable {
   /// A holder asked for a save (`$shared.save()`).
   case userInitiated
 }
+
+extension Shared {
+  /// The reference `key` names, once the key has loaded a value: unlike
+  /// `init(wrappedValue:_:)`, there is no default to fall back on.
+  ///
+  /// ```swift
+  /// let syncUps = try await Shared<[SyncUp]>(require: .fileStorage(.syncUps))
+  /// ```
+  ///
+  /// - Parameter key: Where the value lives.
+  /// - Throws: The key's load error, or ``SharedLoadError`` when the key has no value.
+  public init(require key: some SharedKey<Value>) async throws {
+    let value = try await Self.requireValue(of: key)
+    self.init(wrappedValue: value, key)
+    if let loadError { throw loadError }
+  }
+
+  static func requireValue(of key: some SharedReaderKey<Value>) async throws -> Value {
+    let result = await withCheckedContinuation { continuation in
+      key.load(
+        context: .userInitiated,
+        continuation: LoadContinuation("\(key)") { continuation.resume(returning: $0) })
+    }
+    guard let value = try result.get() else { throw SharedLoadError(key: "\(key)") }
+    return value
+  }
+}
+
+extension SharedReader {
+  /// The value `key` names, once the key has loaded it: there is no default to fall back on.
+  ///
+  /// - Parameter key: Where the value lives.
+  /// - Throws: The key's load error, or ``SharedLoadError`` when the key has no value.
+  public init(require key: some SharedReaderKey<Value>) async throws {
+    let value = try await Shared<Value>.requireValue(of: key)
+    self.init(wrappedValue: value, key)
+    if let loadError { throw loadError }
+  }
+}
+
+/// Thrown by `Shared(require:)` and `SharedReader(require:)` when the key has no value (it
+/// resumed with its initial value).
+public struct SharedLoadError: Error, CustomStringConvertible {
+  /// The key, as it describes itself.
+  public let key: String
+
+  /// What went wrong.
+  public var description: String { "Shared key \(key) has no value to load." }
+}

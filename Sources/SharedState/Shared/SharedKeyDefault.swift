@@ -29,7 +29,7 @@ public struct SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
   }
 
   /// The default value, made anew.
-  public var defaultValue: Base.Value { makeDefault() }
+  public var initialValue: Base.Value { makeDefault() }
 
   /// The wrapped key's id: a key and the same key with a default name one value.
   public var id: Base.ID { base.id }
@@ -63,7 +63,7 @@ extension Shared {
   ///
   /// - Parameter key: A key with a default.
   public init<Key: SharedKey<Value>>(_ key: SharedKeyDefault<Key>) {
-    self.init(wrappedValue: key.defaultValue, key.base)
+    self.init(wrappedValue: key.initialValue, key.base)
   }
 
   /// The reference `key` names, starting from `wrappedValue` (rather than the key's default)
@@ -84,7 +84,7 @@ extension SharedReader {
   ///
   /// - Parameter key: A key with a default.
   public init<Key: SharedReaderKey<Value>>(_ key: SharedKeyDefault<Key>) {
-    self.init(wrappedValue: key.defaultValue, key.base)
+    self.init(wrappedValue: key.initialValue, key.base)
   }
 
   /// The value `key` names, starting from `wrappedValue` when storage has none.

@@ -110,6 +110,20 @@ public struct SharedReader<Value: Sendable>: Sendable {
     SharedReader<Member>(source: .derived(MemberReaderProjection(self, keyPath)))
   }
 
+  /// A reader of what `body` makes of the value, read anew at each access.
+  ///
+  /// ```swift
+  /// let isEmpty = SharedReader($syncUps).read { $0.isEmpty }
+  /// ```
+  ///
+  /// - Parameter body: Makes the read value from the value.
+  /// - Returns: A reader of `body`'s result.
+  public func read<Member: Sendable>(
+    _ body: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader<Member>(source: .derived(ClosureReaderProjection(self, body)))
+  }
+
   /// Whether the key is loading the value.
   public var isLoading: Bool { persistence?.isLoading ?? false }
 

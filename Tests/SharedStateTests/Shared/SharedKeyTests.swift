@@ -87,6 +87,10 @@ extension SharedReaderKey where Self == OutsideKey.Default {
   }
 }
 
+extension SharedReaderKey where Self == InMemoryKey<Bool>.Default {
+  static var isOn: Self { Self[.inMemory("isOn"), default: false] }
+}
+
 extension SharedReaderKey where Self == InMemoryKey<[String]>.Default {
   static var names: Self { Self[.inMemory("names"), default: ["Blob"]] }
 }
@@ -242,5 +246,31 @@ struct SharedKeyTests {
     let file = URL(fileURLWithPath: "/a.json")
     #expect(id(of: FileStorageKey<Int>.fileStorage(file)) == id(of: FileStorageKey<Int>(file)))
     #expect(id(of: InMemoryKey<Int>.inMemory("a")) != id(of: InMemoryKey<Int>.inMemory("b")))
+  }
+
+  @Test func theFirstDeclarationsValueWinsOverLaterDefaults() {
+    // swift-sharing's DefaultTests.
+    #expect(InMemoryKey<Bool>.Default.isOn.initialValue == false)
+    @Shared(.isOn) var first = true
+    @Shared(.isOn) var second = false
+    @Shared(.isOn) var third
+    @SharedReader(.isOn) var reader
+    #expect([first, second, third, reader] == [true, true, true, true])
+  }
+
+  @Test func aValueOutlivesItsLastReference() {
+    do {
+      @Shared(.isOn) var isOn = true
+      _ = isOn
+    }
+    @Shared(.isOn) var isOn
+    #expect(isOn == true)
+  }
+
+  @Test func nestedOptionalsKeepTheirShape() {
+    @Shared(.inMemory("nested")) var nested: Int?? = .some(.none)
+    #expect(nested == .some(.none))
+    @SharedReader(.inMemory("nested")) var again: Int?? = 5
+    #expect(again == .some(.none))
   }
 }

@@ -70,4 +70,31 @@ struct SharedReaderTests {
     base.withLock { $0 = nil }
     #expect(reader?.wrappedValue == 2)
   }
+
+  @Test func aReaderOfWhatAClosureMakesOfTheValue() {
+    // swift-sharing's `mapReader` test.
+    @Shared(value: 0) var count: Int
+    @SharedReader var isZero: Bool
+    _isZero = $count.read { $0 == 0 }
+    #expect(isZero)
+    $count.withLock { $0 += 1 }
+    #expect(!isZero)
+    $count = Shared(value: 0)
+    #expect(!isZero)
+  }
+
+  @Test func aRequiredReaderNeedsAValue() async throws {
+    do {
+      @SharedReader(.inMemory("count")) var count = 10
+      _ = count
+    }
+    let count = try await SharedReader<Int>(require: .inMemory("count"))
+    #expect(count.wrappedValue == 10)
+    await #expect(throws: SharedLoadError.self) {
+      try await SharedReader<Int>(require: .inMemory("nothing"))
+    }
+    await #expect(throws: SharedLoadError.self) {
+      try await Shared<Int>(require: .inMemory("nothing"))
+    }
+  }
 }
