@@ -146,6 +146,16 @@ public struct Shared<Value: Sendable>: Sendable {
     try await reference.persistence?.load()
   }
 
+  /// Rebinds this reference (and its copies) to the value `key` names, starting from the value
+  /// read now, and asks the key for a fresh value.
+  ///
+  /// - Parameter key: Where the value lives.
+  /// - Throws: The load's error, which ``loadError`` then holds.
+  public func load(_ key: some SharedKey<Value>) async throws {
+    projectedValue = Shared(wrappedValue: wrappedValue, key)
+    try await load()
+  }
+
   /// Asks the key to save the value now, instead of after its delay.
   ///
   /// - Throws: The save's error, which ``saveError`` then holds.

@@ -20,7 +20,8 @@
 @propertyWrapper
 @dynamicMemberLookup
 public struct SharedReader<Value: Sendable>: Sendable {
-  let source: Source
+  /// Shared by this value and its copies: assigning the projected value rebinds every copy.
+  let handle: Handle
 
   /// Where the value is read: a shared reference, or a read-only member of one.
   enum Source: Sendable {
@@ -28,8 +29,20 @@ public struct SharedReader<Value: Sendable>: Sendable {
     case derived(SharedReaderProjection<Value>)
   }
 
+  /// The source a reader and its copies read, which assigning the projected value replaces.
+  final class Handle: Sendable {
+    let source: LockIsolated<Source>
+
+    init(_ source: Source) {
+      self.source = LockIsolated(source)
+    }
+  }
+
+  /// Where this reader and its copies read now.
+  var source: Source { handle.source.value }
+
   init(source: Source) {
-    self.source = source
+    self.handle = Handle(source)
   }
 
   /// A reader of `value`, which nothing changes: for previews and tests.
@@ -95,9 +108,15 @@ public struct SharedReader<Value: Sendable>: Sendable {
   }
 
   /// The reader itself, to hand to a child or to read ``loadError`` and ``isLoading``.
+  ///
+  /// Assigning it rebinds this reader and every copy of it to what `newValue` reads, as in
+  /// swift-sharing.
   public var projectedValue: SharedReader<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set {
+      let source = newValue.source
+      handle.source.withLock { $0 = source }
+    }
   }
 
   /// A reader of a member of the value.
@@ -135,6 +154,16 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// - Throws: The load's error, which ``loadError`` then holds.
   public func load() async throws {
     try await persistence?.load()
+  }
+
+  /// Rebinds this reader (and its copies) to the value `key` names, starting from the value
+  /// read now, and asks the key for a fresh value.
+  ///
+  /// - Parameter key: Where the value lives.
+  /// - Throws: The load's error, which ``loadError`` then holds.
+  public func load(_ key: some SharedReaderKey<Value>) async throws {
+    projectedValue = SharedReader(wrappedValue: wrappedValue, key)
+    try await load()
   }
 
   var persistence: AnySharedPersistence? {

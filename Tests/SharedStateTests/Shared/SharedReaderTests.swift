@@ -97,4 +97,24 @@ struct SharedReaderTests {
       try await Shared<Int>(require: .inMemory("nothing"))
     }
   }
+
+  @Test func assigningTheProjectedValueRebindsEveryCopyOfAReader() {
+    @SharedReader(value: 1) var count: Int
+    let copy = $count
+    $count = SharedReader(value: 2)
+    #expect(copy.wrappedValue == 2)
+  }
+
+  @Test func loadingAnotherKeyRebindsAndReads() async throws {
+    @Shared(.inMemory("other")) var other = 5
+    @SharedReader(value: 0) var reader: Int
+    let copy = $reader
+    try await $reader.load(.inMemory("other"))
+    #expect(reader == 5)
+    #expect(copy.wrappedValue == 5)
+    @Shared(value: 0) var writer: Int
+    try await $writer.load(.inMemory("other"))
+    $writer.withLock { $0 += 1 }
+    #expect(other == 6)
+  }
 }
