@@ -6,6 +6,18 @@ struct SyncUp: Codable, Equatable, Sendable {
   var title: String
 }
 
+extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<SyncUpWithID>>.Default {
+  /// As TCA's SyncUps declares it.
+  static var syncUps: Self {
+    Self[.fileStorage(URL(fileURLWithPath: "/documents/sync-ups.json")), default: []]
+  }
+}
+
+struct SyncUpWithID: Codable, Equatable, Identifiable, Sendable {
+  var id: Int
+  var title: String
+}
+
 @MainActor
 struct FileStorageTests {
   let url = URL(fileURLWithPath: "/sync-ups.json")
@@ -158,6 +170,21 @@ struct FileStorageTests {
     await clock.advance(by: .seconds(1))
     let saved = try JSONDecoder().decode([SyncUp].self, from: #require(files.contents(of: url)))
     #expect(saved == [SyncUp(title: "Next")])
+  }
+
+  @Test func aKeyWithADefaultAsTCAsSyncUpsDeclaresIt() throws {
+    @Shared(.syncUps) var syncUps
+    #expect(syncUps.isEmpty)
+    $syncUps.withLock { $0.append(SyncUpWithID(id: 1, title: "Design")) }
+    let detail = try #require(Shared($syncUps[id: 1]))
+    // Read outside the lock here: reading it inside is ReentrancyTests' business, on a thread of
+    // its own.
+    let id = detail.id
+    $syncUps.withLock { _ = $0.remove(id: id) }
+    #expect(syncUps.isEmpty)
+    @Dependency(\.defaultFileStorage) var files
+    let data = try #require(files.contents(of: URL(fileURLWithPath: "/documents/sync-ups.json")))
+    #expect(try JSONDecoder().decode([SyncUpWithID].self, from: data) == [])
   }
 
   @Test func anEmptyFileReadsAsTheDefaultWithNoError() throws {
