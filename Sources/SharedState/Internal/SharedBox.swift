@@ -153,7 +153,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// of this value inside `body` (through any holder, on any thread) sees the value as it was
   /// before the change, as in swift-sharing, never a value half changed.
   @inlinable func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    pthread_mutex_lock(writer)
+    lockWriter()
     defer { pthread_mutex_unlock(writer) }
     let depth = locking.pointee.depth
     locking.pointee.depth = depth + 1
@@ -176,6 +176,33 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     return result
   }
 
+  /// Takes the writer lock: at once when it is free, otherwise waiting for it.
+  @inlinable func lockWriter() {
+    if pthread_mutex_trylock(writer) != 0 { waitForWriter() }
+  }
+
+  /// Waits for the writer lock another thread holds. A wait of more than a few seconds is most
+  /// likely two threads each changing one shared value inside a `withLock` of the other, in
+  /// opposite orders, which no lock can resolve: it is reported (a runtime warning naming the
+  /// value), rather than left as a silent hang.
+  @usableFromInline func waitForWriter() {
+    #if canImport(Glibc) || canImport(Musl)
+      var deadline = timespec()
+      clock_gettime(CLOCK_REALTIME, &deadline)
+      deadline.tv_sec += Self.slowWaitSeconds
+      if pthread_mutex_timedlock(writer, &deadline) == 0 { return }
+      RuntimeWarning.report(
+        "A change of a Shared<\(Value.self)> has waited \(Self.slowWaitSeconds) s for another "
+          + "change of it to end. If two threads each change one shared value inside a withLock "
+          + "of the other, in opposite orders, they wait for each other for good: change the "
+          + "values one after the other, or always nest them in the same order.")
+    #endif
+    pthread_mutex_lock(writer)
+  }
+
+  /// How long a change waits for another before it is reported.
+  @usableFromInline static var slowWaitSeconds: Int { 3 }
+
   @usableFromInline func reportNestedChangesReplaced() {
     RuntimeWarning.report(
       "A Shared<\(Value.self)> was changed inside a withLock of the same value: the enclosing "
@@ -187,7 +214,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// nothing is saved.
   @usableFromInline func replace(with value: Value) {
     observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
-      pthread_mutex_lock(writer)
+      lockWriter()
       defer { pthread_mutex_unlock(writer) }
       tellRecorders(before: stored.pointee)
       store(value)

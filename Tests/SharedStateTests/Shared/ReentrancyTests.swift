@@ -183,6 +183,43 @@ struct ReentrancyTests {
     #expect(returned == (true, true))
   }
 
+  @Test(
+    .disabled(
+      if: dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil,
+      "ThreadSanitizer reports the lock-order inversion this test makes on purpose"))
+  func opposingNestedChangesOnTwoThreadsAreReportedNotSilent() async {
+    // No lock resolves two threads that each change one value inside a withLock of the other, in
+    // opposite orders (swift-sharing's locks neither): they are reported instead of hanging
+    // silently. The two threads stay blocked; nothing else holds these values.
+    let first = Shared(value: 0)
+    let second = Shared(value: 0)
+    let inside = LockIsolated(0)
+    let warnings = LockIsolated<[String]>([])
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    @Sendable func enter() {
+      inside.withLock { $0 += 1 }
+      while inside.value < 2 { usleep(100) }
+    }
+    let returned = await RuntimeWarning.$handler.withValue(record) {
+      async let one = returnsInTime(within: .seconds(5)) {
+        first.withLock { _ in
+          enter()
+          second.withLock { $0 += 1 }
+        }
+      }
+      async let two = returnsInTime(within: .seconds(5)) {
+        second.withLock { _ in
+          enter()
+          first.withLock { $0 += 1 }
+        }
+      }
+      return await (one, two)
+    }
+    #expect(returned == (false, false))
+    #expect(warnings.value.count == 2)
+    #expect(warnings.value.allSatisfy { $0.contains("in opposite orders") })
+  }
+
   @Test func concurrentWritersReadingInsideWithLockAreExact() async throws {
     let count = Shared(value: 0)
     let reads = Shared(value: 0)
