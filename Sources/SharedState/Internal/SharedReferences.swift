@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 /// The live references of keyed shared values, by key id: every `Shared` (or `SharedReader`)
 /// made with keys of one id while a reference lives holds that reference. References are held
 /// weakly: once the last holder lets go, the next declaration loads the value from its key again.
@@ -97,5 +99,10 @@ extension DependencyValues {
 
 private enum SharedReferencesKey: DependencyKey {
   static let liveValue = SharedReferences()
-  static var testValue: SharedReferences { SharedReferences() }
+  /// One per Swift Testing test. Outside one (XCTest, a thread of a test's own), where a test
+  /// value is made again at each read, the process's: declarations of one key still share a
+  /// reference there, as in the app.
+  static var testValue: SharedReferences {
+    RunningTest.current == nil ? liveValue : SharedReferences()
+  }
 }

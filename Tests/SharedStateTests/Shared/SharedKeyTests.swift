@@ -273,4 +273,19 @@ struct SharedKeyTests {
     @SharedReader(.inMemory("nested")) var again: Int?? = 5
     #expect(again == .some(.none))
   }
+
+  @Test func outsideASwiftTestingTestDeclarationsOfAKeyStillShare() async throws {
+    // A thread of its own runs no Swift Testing test, as in XCTest.
+    let outside = Outside()
+    let shared = LockIsolated<Int?>(nil)
+    let returned = await returnsInTime {
+      let name = "thread-key-\(UUID())"
+      @Shared(.outside(name, in: outside)) var one = 0
+      @Shared(.outside(name, in: outside)) var two = 0
+      $one.withLock { $0 = 9 }
+      shared.withLock { $0 = two }
+    }
+    try #require(returned)
+    #expect(shared.value == 9)
+  }
 }
