@@ -88,11 +88,13 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
     return stored.pointee
   }
 
-  /// Stores `value`; the caller holds `writer`.
+  /// Stores `value`; the caller holds `writer`. The value replaced is released once the reader
+  /// lock is, so that a `deinit` it runs may read this value.
   @inlinable func store(_ value: Value) {
+    var replaced = value
     pthread_mutex_lock(reader)
-    defer { pthread_mutex_unlock(reader) }
-    stored.pointee = value
+    swap(&stored.pointee, &replaced)
+    pthread_mutex_unlock(reader)
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the

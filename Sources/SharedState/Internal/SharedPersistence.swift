@@ -142,7 +142,12 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence<Key.Value>,
 
   override func noteChange(_ value: Value) {
     guard save != nil else { return }
-    state.withLock { $0.unsaved = value }
+    // The value replaced is released once the lock is.
+    let replaced = state.withLock { state in
+      defer { state.unsaved = value }
+      return state.unsaved
+    }
+    _ = replaced
   }
 
   override func saveChanges() {

@@ -34,9 +34,10 @@ public final class InMemoryStorage: Sendable {
     return nil
   }
 
-  /// Keeps `value` under `name`.
+  /// Keeps `value` under `name`. The value replaced is released once the lock is.
   func save<Value: Sendable>(_ value: Value, as name: String) {
-    values.withLock { $0[name] = value }
+    let replaced = values.withLock { $0.updateValue(value, forKey: name) }
+    _ = replaced
   }
 }
 

@@ -82,6 +82,48 @@ struct ReentrancyTests {
     #expect(warnings.value.first?.contains("inside a withLock of the same value") == true)
   }
 
+  /// Runs `onDeinit` when released.
+  final class Probe: Sendable {
+    let onDeinit: @Sendable () -> Void
+    init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+  }
+
+  @Test func aReplacedValuesDeinitMayReadTheValue() async throws {
+    let probe = Shared<Probe?>(value: nil)
+    let readInDeinit = LockIsolated(false)
+    let returned = await returnsInTime {
+      probe.withLock {
+        $0 = Probe {
+          _ = probe.wrappedValue
+          readInDeinit.withLock { $0 = true }
+        }
+      }
+      probe.withLock { $0 = nil }
+    }
+    try #require(returned)
+    #expect(readInDeinit.value)
+  }
+
+  @Test func aReplacedKeyedValuesDeinitMayDeclareTheKey() async throws {
+    let storage = InMemoryStorage()
+    let returned = await withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      await returnsInTime {
+        @Shared(.inMemory("probe")) var probe: Probe? = nil
+        $probe.withLock {
+          $0 = Probe {
+            @Shared(.inMemory("probe")) var again: Probe? = nil
+            _ = again
+          }
+        }
+        $probe.withLock { $0 = nil }
+      }
+    }
+    try #require(returned)
+  }
+
   @Test func aDefaultValueMayDeclareSharedValues() async throws {
     struct Inner: Sendable {
       @Shared(.inMemory("inner")) var value = 0
