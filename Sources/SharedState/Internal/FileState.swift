@@ -19,6 +19,12 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
     var continuations: [SaveContinuation] = []
     /// Counts changes, so that a save knows whether one arrived while it wrote.
     var generation: UInt64 = 0
+    /// Whether the window that follows a write is open: changes made in it wait for its end,
+    /// and are written together then.
+    var isThrottling = false
+    /// Whether a thread is writing: it writes the changes that arrive meanwhile too, so that one
+    /// write runs at a time and the file ends with the last change.
+    var isWriting = false
     var subscriber: SharedSubscriber<Value>?
   }
 
@@ -87,33 +93,62 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
     subscriber.yield(with: decode(fileSystem.read(url)))
   }
 
+  /// Saves as swift-sharing's file storage does: a change is written at once and opens a window
+  /// of the storage's delay; changes made in the window are written together at its end. A save
+  /// a holder asks for is written at once.
   func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    let startsSave = state.withLock { state in
+    let writesNow = state.withLock { state in
       state.generation &+= 1
       state.continuations.append(continuation)
-      defer { state.pending = value }
-      return state.pending == nil
+      state.pending = value
+      guard context == .didSet, clock != nil else { return true }
+      guard !state.isThrottling else { return false }
+      state.isThrottling = true
+      return true
     }
-    guard startsSave else { return }
-    guard let clock, context == .didSet else { return write() }
+    guard writesNow else { return }
+    write()
+    guard let clock, context == .didSet else { return }
     let delay = storage.saveDelay
-    // The delay collects a burst of changes into one write. The task keeps `self`: a change is
-    // saved even when the last holder lets go before the delay ends. A test clock waits for
-    // the save it wakes.
+    // The task keeps `self`: changes made in the window are saved even when the last holder
+    // lets go before it ends. A test clock waits for the write it wakes.
     ClockTrackedTask.start {
       try? await clock.sleep(for: delay)
-      self.write()
+      self.endWindow()
     }
   }
 
-  /// Writes the pending value, then again while changes arrived during the write.
-  private func write() {
+  /// Writes what changed in the window, then closes it.
+  private func endWindow() {
     while true {
-      let taken = state.withLock { state in
-        state.pending.map { value in
-          defer { state.continuations = [] }
-          return (value, state.generation, state.continuations)
+      write()
+      let isClosed = state.withLock { state in
+        // A change still pending is written by the write running now, if any.
+        guard state.pending == nil || state.isWriting else { return false }
+        state.isThrottling = false
+        return true
+      }
+      if isClosed { return }
+    }
+  }
+
+  /// Writes the pending value, then again while changes arrived during the write; returns at
+  /// once if another thread is writing (it writes them).
+  private func write() {
+    let claimed = state.withLock { state in
+      guard !state.isWriting else { return false }
+      state.isWriting = true
+      return true
+    }
+    guard claimed else { return }
+    while true {
+      let taken = state.withLock { state -> (Value, UInt64, [SaveContinuation])? in
+        guard let value = state.pending else {
+          state.isWriting = false
+          return nil
         }
+        defer { state.continuations = [] }
+        return (value, state.generation, state.continuations)
       }
       guard let (value, generation, continuations) = taken else { return }
       var failure: (any Error)?
@@ -125,11 +160,10 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
         failure = error
       }
       let date = failure == nil ? storage.fileSystem.modificationDate(url) : nil
-      let isLatest = state.withLock { state in
+      state.withLock { state in
         if failure == nil { state.knownDate = date }
-        guard state.generation == generation else { return false }
-        state.pending = nil
-        return true
+        // A change that arrived during the write stays pending: the loop writes it next.
+        if state.generation == generation { state.pending = nil }
       }
       if let failure {
         RuntimeWarning.report("Shared file \(url.path) could not be saved: \(failure).")
@@ -137,7 +171,6 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
       } else {
         for continuation in continuations { continuation.resume() }
       }
-      if isLatest { return }
     }
   }
 }

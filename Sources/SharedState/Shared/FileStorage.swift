@@ -7,8 +7,10 @@
 /// Where ``FileStorageKey`` values are saved: the file system for the app, memory for tests.
 ///
 /// Every `@Shared(.fileStorage(url))` made with one storage and one URL holds the same value,
-/// however many features (and stores) declare it. Changes are saved after ``saveDelay``, so that
-/// a burst of changes writes the file once; a read first reloads the file if it changed on disk
+/// however many features (and stores) declare it. Saves are throttled by ``saveDelay``, as in
+/// swift-sharing: a change is written at once, and the changes made in the ``saveDelay`` after it
+/// are written together at its end, so a burst of changes writes the file twice at most; a read
+/// first reloads the file if it changed on disk
 /// since it was last loaded or saved, and goes back to the declaration's default if the file was
 /// deleted or moved away.
 ///
@@ -27,7 +29,8 @@
 /// ```
 public final class FileStorage: Sendable {
   let fileSystem: any FileSystem
-  /// How long after a change its value is saved; `.zero` saves at once.
+  /// How long after a write the next changes wait, to be written together; `.zero` writes each
+  /// change at once.
   public let saveDelay: Duration
   /// The live references of this storage's files.
   let references = SharedReferences()
@@ -37,11 +40,12 @@ public final class FileStorage: Sendable {
     self.saveDelay = saveDelay
   }
 
-  /// Files on disk, the app's storage. A change is saved `saveDelay` after it on the clock in
-  /// force where the `Shared` was made (`DependencyValues.continuousClock`), atomically: the
-  /// data is written to a temporary file that then replaces the old one.
+  /// Files on disk, the app's storage. A change is written at once, and the changes made in the
+  /// `saveDelay` after it (on the clock in force where the key was made,
+  /// `DependencyValues.continuousClock`) together at its end; atomically: the data is written to
+  /// a temporary file that then replaces the old one.
   ///
-  /// - Parameter saveDelay: How long to wait after a change before saving; one second unless
+  /// - Parameter saveDelay: How long after a write the next changes wait; one second unless
   ///   told.
   public static func fileSystem(saveDelay: Duration = .seconds(1)) -> FileStorage {
     FileStorage(fileSystem: DiskFileSystem(), saveDelay: saveDelay)
@@ -51,7 +55,7 @@ public final class FileStorage: Sendable {
   ///
   /// - Parameters:
   ///   - files: The files there to begin with.
-  ///   - saveDelay: How long to wait after a change before saving, on
+  ///   - saveDelay: How long after a write the next changes wait, on
   ///     `DependencyValues.continuousClock` (a `TestClock` in a test); `.zero`, saving at once,
   ///     unless told.
   public static func inMemory(files: [URL: Data] = [:], saveDelay: Duration = .zero) -> FileStorage

@@ -17,8 +17,9 @@
 ///
 /// - Until the file exists (or while it is empty), the value is the default the declaration
 ///   gives.
-/// - A change is saved after the storage's ``FileStorage/saveDelay`` (one second on disk), so a
-///   burst of changes writes once, and atomically.
+/// - A change is written at once, atomically, and the changes made in the storage's
+///   ``FileStorage/saveDelay`` after it (one second on disk) are written together at its end, as
+///   swift-sharing throttles its saves.
 /// - Each access checks the file's modification date and reloads it when another program
 ///   changed it, unless a change of this process is still waiting to be saved. A file deleted or
 ///   moved away brings the value back to the declaration's default (dropping a change still
@@ -35,8 +36,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   private let storage: FileStorage
   private let file: FileState<Value>
 
-  /// A key for the value saved at `url`, in the file storage in force now, saving after its
-  /// delay on the `continuousClock` in force now.
+  /// A key for the value saved at `url`, in the file storage in force now, throttling its saves
+  /// on the `continuousClock` in force now.
   ///
   /// - Parameter url: The file.
   public init(_ url: URL) {
@@ -66,7 +67,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     file.subscribe(subscriber)
   }
 
-  /// Saves `value` as JSON: after the storage's delay for a change, at once when asked.
+  /// Saves `value` as JSON: at once, or at the end of the window a write opened; at once when
+  /// asked.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     file.save(value, context: context, continuation: continuation)
   }

@@ -58,7 +58,7 @@ struct FileStorageTests {
     }
   }
 
-  @Test func savesAreDebouncedOnTheClock() async throws {
+  @Test func savesAreThrottledOnTheClockAsInSwiftSharing() async throws {
     let files = FileStorage.inMemory(saveDelay: .seconds(1))
     let clock = TestClock()
     let syncUps = withDependencies {
@@ -67,15 +67,39 @@ struct FileStorageTests {
     } operation: {
       Shared(wrappedValue: [SyncUp](), .fileStorage(url))
     }
+    func saved() throws -> [SyncUp]? {
+      try files.contents(of: url).map { try JSONDecoder().decode([SyncUp].self, from: $0) }
+    }
+    // The first change is written at once, and opens a one-second window.
     syncUps.withLock { $0.append(SyncUp(title: "One")) }
+    #expect(try saved() == [SyncUp(title: "One")])
+    // Changes in the window are written together at its end.
     syncUps.withLock { $0.append(SyncUp(title: "Two")) }
-    #expect(files.contents(of: url) == nil)
     await clock.advance(by: .milliseconds(999))
-    #expect(files.contents(of: url) == nil)
+    syncUps.withLock { $0.append(SyncUp(title: "Three")) }
+    #expect(try saved() == [SyncUp(title: "One")])
     await clock.advance(by: .milliseconds(1))
-    let data = try #require(files.contents(of: url))
-    let saved = try JSONDecoder().decode([SyncUp].self, from: data)
-    #expect(saved == [SyncUp(title: "One"), SyncUp(title: "Two")])
+    #expect(try saved() == [SyncUp(title: "One"), SyncUp(title: "Two"), SyncUp(title: "Three")])
+    // After a quiet window, the next change is written at once again.
+    await clock.advance(by: .seconds(1))
+    syncUps.withLock { $0.append(SyncUp(title: "Four")) }
+    #expect(try saved()?.count == 4)
+  }
+
+  @Test func aSaveAskedForIsWrittenAtOnceInTheWindow() async throws {
+    let files = FileStorage.inMemory(saveDelay: .seconds(1))
+    let clock = TestClock()
+    let count = withDependencies {
+      $0.defaultFileStorage = files
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }
+    count.withLock { $0 = 2 }
+    try await count.save()
+    #expect(try JSONDecoder().decode(Int.self, from: #require(files.contents(of: url))) == 2)
+    await clock.advance(by: .seconds(1))
   }
 
   @Test func reloadsWhenTheFileChangesOnDisk() throws {
@@ -160,6 +184,8 @@ struct FileStorageTests {
     } operation: {
       Shared(wrappedValue: [SyncUp(title: "Default")], .fileStorage(url))
     }
+    // The first change is written at once; the second waits for the end of the window.
+    syncUps.withLock { $0.append(SyncUp(title: "Written")) }
     syncUps.withLock { $0.append(SyncUp(title: "Waiting")) }
     try files.setContents(nil, of: url)
     // As in swift-sharing: the change goes with the file, and the value is the default again.
@@ -271,10 +297,13 @@ struct FileStorageTests {
       Shared(wrappedValue: 1, .fileStorage(file))
     }
     count.withLock { $0 = 42 }
-    #expect(FileManager.default.fileExists(atPath: file.path) == false)
+    count.withLock { $0 = 43 }
+    // The first change is written at once, the second at the end of the window.
+    let first = try #require(FileStorage.fileSystem().contents(of: file))
+    #expect(try JSONDecoder().decode(Int.self, from: first) == 42)
     await clock.advance(by: .seconds(1))
     let data = try #require(FileStorage.fileSystem().contents(of: file))
-    #expect(try JSONDecoder().decode(Int.self, from: data) == 42)
+    #expect(try JSONDecoder().decode(Int.self, from: data) == 43)
     // Only the file itself is left: the temporary file was renamed over it.
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["count.json"])
   }
