@@ -8,7 +8,13 @@
 
 /// What a ``FileStorageKey`` knows about its file: when it last loaded or saved it, the change
 /// waiting to be saved, and whom to tell about changes made on disk.
-final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
+final class FileState<Value: Sendable>: SharedKeyPolling {
+  /// Makes the file's data from a value, and a value from it.
+  struct Coding: Sendable {
+    let decode: @Sendable (Data) throws -> Value
+    let encode: @Sendable (Value) throws -> Data
+  }
+
   private struct State {
     /// The modification date of the file as last loaded or saved; `nil` when there was none.
     var knownDate: Date?
@@ -30,13 +36,15 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
 
   let url: URL
   private let storage: FileStorage
+  private let coding: Coding
   /// The clock the save delay runs on; `nil` saves at once.
   private let clock: (any Clock<Duration>)?
   private let state = LockIsolated(State())
 
-  init(url: URL, storage: FileStorage, clock: (any Clock<Duration>)?) {
+  init(url: URL, storage: FileStorage, coding: Coding, clock: (any Clock<Duration>)?) {
     self.url = url
     self.storage = storage
+    self.coding = coding
     self.clock = clock
   }
 
@@ -58,7 +66,7 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
   private func decode(_ data: Data?) -> Result<Value?, any Error> {
     guard let data, !data.isEmpty else { return .success(nil) }
     do {
-      return .success(try JSONDecoder().decode(Value.self, from: data))
+      return .success(try coding.decode(data))
     } catch {
       RuntimeWarning.report(
         "Shared file \(url.path) does not decode as \(Value.self): \(error). The value in memory "
@@ -153,9 +161,7 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
       guard let (value, generation, continuations) = taken else { return }
       var failure: (any Error)?
       do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try storage.fileSystem.write(try encoder.encode(value), to: url)
+        try storage.fileSystem.write(try coding.encode(value), to: url)
       } catch {
         failure = error
       }
@@ -172,5 +178,18 @@ final class FileState<Value: Codable & Sendable>: SharedKeyPolling {
         for continuation in continuations { continuation.resume() }
       }
     }
+  }
+}
+
+extension FileState.Coding where Value: Codable {
+  /// JSON, pretty-printed with sorted keys.
+  static var json: Self {
+    Self(
+      decode: { try JSONDecoder().decode(Value.self, from: $0) },
+      encode: { value in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(value)
+      })
   }
 }

@@ -30,23 +30,33 @@
 ///
 /// The file lives in `DependencyValues.defaultFileStorage`, read when the key is made; in tests
 /// it is in memory.
-public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+public struct FileStorageKey<Value: Sendable>: SharedKey {
   /// The file.
   public let url: URL
   private let storage: FileStorage
   private let file: FileState<Value>
 
-  /// A key for the value saved at `url`, in the file storage in force now, throttling its saves
-  /// on the `continuousClock` in force now.
-  ///
-  /// - Parameter url: The file.
-  public init(_ url: URL) {
+  init(_ url: URL, coding: FileState<Value>.Coding) {
     let storage = Dependency(\.defaultFileStorage).wrappedValue
     self.url = url
     self.storage = storage
     self.file = FileState(
-      url: url, storage: storage,
+      url: url, storage: storage, coding: coding,
       clock: storage.saveDelay == .zero ? nil : Dependency(\.continuousClock).wrappedValue)
+  }
+
+  /// A key for the value saved at `url` in a format of your own, in the file storage in force
+  /// now, throttling its saves on the `continuousClock` in force now.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - decode: Makes the value from the file's data.
+  ///   - encode: Makes the file's data from the value.
+  public init(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) {
+    self.init(url, coding: FileState.Coding(decode: decode, encode: encode))
   }
 
   /// The file and its storage: keys of one URL in one storage hold one value.
@@ -71,6 +81,16 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// asked.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     file.save(value, context: context, continuation: continuation)
+  }
+}
+
+extension FileStorageKey where Value: Codable {
+  /// A key for the value saved as JSON at `url`, in the file storage in force now, throttling
+  /// its saves on the `continuousClock` in force now.
+  ///
+  /// - Parameter url: The file.
+  public init(_ url: URL) {
+    self.init(url, coding: .json)
   }
 }
 
@@ -101,7 +121,26 @@ extension SharedReaderKey {
   /// ```
   ///
   /// - Parameter url: The file.
-  public static func fileStorage<V>(_ url: URL) -> Self where Self == FileStorageKey<V> {
+  public static func fileStorage<V: Codable>(_ url: URL) -> Self where Self == FileStorageKey<V> {
     FileStorageKey(url)
+  }
+
+  /// A value saved at `url` in a format of your own.
+  ///
+  /// ```swift
+  /// let notesFile: FileStorageKey<String> = .fileStorage(
+  ///   url, decode: { String(decoding: $0, as: UTF8.self) }, encode: { Data($0.utf8) })
+  /// @Shared(notesFile) var notes = ""
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - decode: Makes the value from the file's data.
+  ///   - encode: Makes the file's data from the value.
+  public static func fileStorage<V>(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> V,
+    encode: @escaping @Sendable (V) throws -> Data
+  ) -> Self where Self == FileStorageKey<V> {
+    FileStorageKey(url, decode: decode, encode: encode)
   }
 }

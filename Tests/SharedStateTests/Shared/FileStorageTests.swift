@@ -213,6 +213,23 @@ struct FileStorageTests {
     #expect(try JSONDecoder().decode([SyncUpWithID].self, from: data) == [])
   }
 
+  @Test func aFormatOfYourOwn() throws {
+    // swift-sharing's `customEncodeDecode`.
+    let files = FileStorage.inMemory()
+    let notes = URL(fileURLWithPath: "/notes.txt")
+    try files.setContents(Data("saved".utf8), of: notes)
+    withDependencies {
+      $0.defaultFileStorage = files
+    } operation: {
+      let key: FileStorageKey<String> = .fileStorage(
+        notes, decode: { String(decoding: $0, as: UTF8.self) }, encode: { Data($0.utf8) })
+      @Shared(key) var text = ""
+      #expect(text == "saved")
+      $text.withLock { $0 = "hello" }
+    }
+    #expect(files.contents(of: notes) == Data("hello".utf8))
+  }
+
   @Test func anEmptyFileReadsAsTheDefaultWithNoError() throws {
     let files = FileStorage.inMemory(files: [url: Data()])
     withDependencies {
