@@ -45,6 +45,24 @@ struct LostWriteTests {
     #expect(counts.wrappedValue == IdentifiedArray(uniqueElements: [1, 2], id: \.self))
   }
 
+  @Test func anArrayOfElementReferencesKeepsChangesOnceElementsAreRemoved() {
+    // swift-sharing's `collection` test, as written there.
+    @Shared(value: IdentifiedArray(uniqueElements: [1, 2, 3], id: \.self)) var counts
+    let sharedCounts = Array($counts)
+    let first = sharedCounts[0]
+    let second = sharedCounts[1]
+    let third = sharedCounts[2]
+    #expect([first, second, third].map(\.wrappedValue) == [1, 2, 3])
+    $counts.withLock { _ = $0.removeLast() }
+    #expect(counts == IdentifiedArray(uniqueElements: [1, 2], id: \.self))
+    #expect(third.wrappedValue == 3)
+    third.withLock { $0 += 1 }
+    #expect(third.wrappedValue == 4)
+    #expect(counts == IdentifiedArray(uniqueElements: [1, 2], id: \.self))
+    let readers = Array(SharedReader($counts))
+    #expect(readers.map(\.wrappedValue) == [1, 2])
+  }
+
   @Test func assigningTheProjectedValueRebindsEveryCopy() {
     @Shared(value: 0) var count: Int
     let copy = $count
