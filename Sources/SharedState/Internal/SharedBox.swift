@@ -10,70 +10,102 @@ import Observation
 
 /// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
 ///
-/// The value is guarded by a lock, so holders on any thread see one value; reads and changes go
-/// through an observation registrar of the box's own, so that a view (or
-/// `withObservationTracking`) reading a shared value through any store hears a change made
-/// through any other.
+/// Two locks guard the value, so holders on any thread see one value and no read ever waits for
+/// code a writer runs:
+///
+/// - `writer`, held for a whole change (the `withLock` closure included), makes changes one step
+///   each, in order. It is re-entrant: a change made inside `withLock`'s closure on the thread that
+///   holds it takes it again instead of waiting for itself (as swift-sharing's lock).
+/// - `reader`, held only to copy the value in or out, never while user code runs. A read takes only
+///   this one, so a read inside a `withLock` closure (of this value or any other, on any thread)
+///   never waits for a lock held by code that waits for it.
+///
+/// Reads and changes go through an observation registrar of the box's own, so that a view (or
+/// `withObservationTracking`) reading a shared value through any store hears a change made through
+/// any other.
 @usableFromInline
 final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable {
-  // `@unchecked`: `stored` is only touched with `mutex` held, `persistence` and `observed` are
-  // `Sendable`, and `recorders` is guarded by its own lock.
+  // `@unchecked`: `stored` is written only with both locks held, and read with either; `locking`
+  // is only touched with `writer` held; `persistence` and `observed` are `Sendable`, and
+  // `recorders` is guarded by its own lock.
   //
-  // A POSIX mutex of the box's own rather than a `LockIsolated`: the lock is taken on every read
-  // and change, and inlined here it costs a call each way, where `LockIsolated`'s generic
+  // POSIX mutexes of the box's own rather than `LockIsolated`s: the locks are taken on every read
+  // and change, and inlined here they cost a call each way, where `LockIsolated`'s generic
   // `withLock` would run unspecialised. POSIX, as `LockIsolated`'s, for ThreadSanitizer.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  /// The value, in memory of its own rather than a stored property: the lock already makes each
-  /// access exclusive, and a class's stored property would pay a run-time exclusivity check
+  @usableFromInline let writer: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let reader: UnsafeMutablePointer<pthread_mutex_t>
+  /// The value, in memory of its own rather than a stored property: the locks already make each
+  /// access safe, and a class's stored property would pay a run-time exclusivity check
   /// (thread-local bookkeeping) on every read and change besides.
   @usableFromInline let stored: UnsafeMutablePointer<Value>
+  /// How deep the writer is in nested `withLock`s, and how many changes nested ones made.
+  @usableFromInline let locking: UnsafeMutablePointer<LockDepth>
   /// What observers observe: a property of a non-generic class, whose key path is cheap to hash
   /// (the registrar looks it up on every change; a generic class's key path costs several times
   /// more).
   @usableFromInline let observed = SharedObservation()
-  /// What a persisted value does on a read (reload) and after a change (save); `nil` in memory.
-  @usableFromInline let persistence: (any SharedPersistence<Value>)?
-  /// `persistence != nil`, tested on every access without copying the existential.
-  @usableFromInline let isPersisted: Bool
+  /// What a keyed value does on a read (check for outside changes) and after a change (save);
+  /// `nil` for a value of its own (`Shared(value:)`).
+  @usableFromInline let persistence: SharedPersistence<Value>?
   /// The test stores whose state holds this box, told before each change.
   @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
 
-  @usableFromInline init(_ value: Value, persistence: (any SharedPersistence<Value>)? = nil) {
-    self.mutex = .allocate(capacity: 1)
+  @usableFromInline init(_ value: Value, persistence: SharedPersistence<Value>? = nil) {
+    self.writer = .allocate(capacity: 1)
+    self.reader = .allocate(capacity: 1)
     self.stored = .allocate(capacity: 1)
+    self.locking = .allocate(capacity: 1)
     stored.initialize(to: value)
+    locking.initialize(to: LockDepth())
     self.persistence = persistence
-    self.isPersisted = persistence != nil
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
+    writer.initialize(to: pthread_mutex_t())
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    pthread_mutex_init(writer, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+    reader.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(reader, nil)
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    pthread_mutex_destroy(writer)
+    writer.deinitialize(count: 1)
+    writer.deallocate()
+    pthread_mutex_destroy(reader)
+    reader.deinitialize(count: 1)
+    reader.deallocate()
     stored.deinitialize(count: 1)
     stored.deallocate()
+    locking.deinitialize(count: 1)
+    locking.deallocate()
   }
 
-  /// Runs `body` on the value with the lock held.
-  @inlinable func locked<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&stored.pointee)
+  /// The value now: a copy, taken with the reader lock held.
+  @inlinable func read() -> Value {
+    pthread_mutex_lock(reader)
+    defer { pthread_mutex_unlock(reader) }
+    return stored.pointee
+  }
+
+  /// Stores `value`; the caller holds `writer`. The value replaced is released once the reader
+  /// lock is, so that a `deinit` it runs may read this value.
+  @inlinable func store(_ value: Value) {
+    var replaced = value
+    pthread_mutex_lock(reader)
+    swap(&stored.pointee, &replaced)
+    pthread_mutex_unlock(reader)
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
   /// last assertion).
   @inlinable var value: Value {
     observed.registrar.access(observed, keyPath: SharedObservation.valueKeyPath)
-    if isPersisted, let reloaded = persistence?.reloadIfChanged() {
-      replace(with: reloaded)
-    }
+    if let persistence { persistence.checkForOutsideChanges() }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current {
       return recordedValue(in: recorder, mode: mode)
     }
-    return locked { $0 }
+    return read()
   }
 
   /// The value a test store's assertion reads: the value at the last assertion (changed by the
@@ -91,16 +123,14 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   }
 
   /// The value now, ignoring assertions: the right side of a comparison in a test store.
-  @usableFromInline var currentValue: Value { locked { $0 } }
+  @usableFromInline var currentValue: Value { read() }
 
   @usableFromInline var currentSharedValue: any Sendable { currentValue }
 
   /// Changes the value for every holder, then lets persistence save it.
   @inlinable func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    // A change starts from the file's value, not from a default it has not loaded yet.
-    if isPersisted, let reloaded = persistence?.reloadIfChanged() {
-      replace(with: reloaded)
-    }
+    // A change starts from the stored value, not from one it has not loaded yet.
+    if let persistence { persistence.checkForOutsideChanges() }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current,
       mode == .asserting
     {
@@ -111,29 +141,91 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
       recorder.setRecordedValue(expected, of: self)
       return result
     }
-    return try observed.registrar.withMutation(
+    let result = try observed.registrar.withMutation(
       of: observed, keyPath: SharedObservation.valueKeyPath
     ) {
-      // Persistence notes the change with the lock held, so changes reach it in the order
-      // they were made; it saves once the lock is released.
-      let (result, followUp) = try locked { value in
-        tellRecorders(before: value)
-        let result = try body(&value)
-        return (result, isPersisted ? persistence?.noteChange(value) : nil)
-      }
-      if let followUp { persistence?.persist(followUp) }
-      return result
+      try change(body)
+    }
+    // Saved with no lock held: a key's `save` may read and change shared values itself.
+    if let persistence { persistence.saveChanges() }
+    return result
+  }
+
+  /// Runs `body` on a copy of the value with the writer lock held, then stores the copy: a read
+  /// of this value inside `body` (through any holder, on any thread) sees the value as it was
+  /// before the change, as in swift-sharing, never a value half changed.
+  @inlinable func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lockWriter()
+    defer { pthread_mutex_unlock(writer) }
+    let depth = locking.pointee.depth
+    locking.pointee.depth = depth + 1
+    defer { locking.pointee.depth = depth }
+    if depth == 0 {
+      locking.pointee.nestedChanges = 0
+    } else {
+      locking.pointee.nestedChanges += 1
+    }
+    // Only a holder of `writer` writes `stored`: holding it, this read needs no other lock.
+    var value = stored.pointee
+    tellRecorders(before: value)
+    let result = try body(&value)
+    if depth == 0, locking.pointee.nestedChanges > 0 {
+      reportNestedChangesReplaced()
+    }
+    store(value)
+    // Noted with the writer lock held, so changes reach persistence in the order they were made.
+    if let persistence { persistence.noteChange(value) }
+    return result
+  }
+
+  /// Takes the writer lock: at once when it is free, otherwise waiting for it.
+  @inlinable func lockWriter() {
+    if pthread_mutex_trylock(writer) != 0 { waitForWriter() }
+  }
+
+  /// Waits for the writer lock another thread holds. A wait of more than a few seconds is most
+  /// likely two threads each changing one shared value inside a `withLock` of the other, in
+  /// opposite orders, which no lock can resolve: it is reported (a runtime warning naming the
+  /// value), rather than left as a silent hang.
+  @usableFromInline func waitForWriter() {
+    #if canImport(Glibc) || canImport(Musl)
+      var deadline = timespec()
+      clock_gettime(CLOCK_REALTIME, &deadline)
+      deadline.tv_sec += Self.slowWaitSeconds
+      if pthread_mutex_timedlock(writer, &deadline) == 0 { return }
+      RuntimeWarning.report(
+        "A change of a Shared<\(Value.self)> has waited \(Self.slowWaitSeconds) s for another "
+          + "change of it to end. If two threads each change one shared value inside a withLock "
+          + "of the other, in opposite orders, they wait for each other for good: change the "
+          + "values one after the other, or always nest them in the same order.")
+    #endif
+    pthread_mutex_lock(writer)
+  }
+
+  /// How long a change waits for another before it is reported.
+  @usableFromInline static var slowWaitSeconds: Int { 3 }
+
+  @usableFromInline func reportNestedChangesReplaced() {
+    RuntimeWarning.report(
+      "A Shared<\(Value.self)> was changed inside a withLock of the same value: the enclosing "
+        + "withLock then stored its own copy over that change, as in swift-sharing. Make the "
+        + "change with the enclosing closure's value (its `$0`) instead.")
+  }
+
+  /// Takes a value from storage (a key loaded it, or it changed outside): observers hear it,
+  /// nothing is saved.
+  @usableFromInline func replace(with value: Value) {
+    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
+      lockWriter()
+      defer { pthread_mutex_unlock(writer) }
+      tellRecorders(before: stored.pointee)
+      store(value)
     }
   }
 
-  /// Takes a value from storage (a file changed on disk): observers hear it, nothing is saved.
-  @usableFromInline func replace(with value: Value) {
-    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
-      locked {
-        tellRecorders(before: $0)
-        $0 = value
-      }
-    }
+  /// Tells observers that the value changed without changing it (a holder was rebound).
+  @usableFromInline func touch() {
+    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {}
   }
 
   @usableFromInline func record(changesWith recorder: SharedChangeRecorder) {
@@ -156,6 +248,16 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   }
 }
 
+/// The nesting of `withLock`s on one box, as seen by the thread that holds its lock.
+@usableFromInline
+struct LockDepth {
+  @usableFromInline var depth = 0
+  /// Changes made by nested `withLock`s since the outermost one began.
+  @usableFromInline var nestedChanges = 0
+
+  @usableFromInline init() {}
+}
+
 /// The observable side of a ``SharedBox``: observers track its one property, which stands for
 /// the box's value.
 @usableFromInline
@@ -173,26 +275,4 @@ final class SharedObservation: Observable, Sendable {
 @usableFromInline
 struct WeakRecorder: Sendable {
   @usableFromInline weak var recorder: SharedChangeRecorder?
-}
-
-/// How a persisted shared value stays in step with its storage.
-@usableFromInline
-protocol SharedPersistence<Value>: Sendable {
-  associatedtype Value: Sendable
-  /// The value in storage, if it changed there since it was last loaded or saved.
-  func reloadIfChanged() -> Value?
-  /// Notes a change made through a holder, with the value's lock held; returns what
-  /// ``persist(_:)`` must do once the lock is released, if anything.
-  func noteChange(_ value: Value) -> PersistenceFollowUp?
-  /// Does what ``noteChange(_:)`` asked for, outside the value's lock.
-  func persist(_ followUp: PersistenceFollowUp)
-}
-
-/// What persistence does after a change it noted, once the value's lock is released.
-@usableFromInline
-enum PersistenceFollowUp: Sendable {
-  /// Save the changes noted (perhaps after a delay); later changes join the same save.
-  case save
-  /// Report, once, that changes are kept in memory only (the stored value is corrupt).
-  case reportUnsaved
 }

@@ -22,8 +22,18 @@ class SharedProjection<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Starts telling `recorder` about changes of the root this projection reads.
-  @usableFromInline func record(changesWith recorder: SharedChangeRecorder) {
+  func record(changesWith recorder: SharedChangeRecorder) {
     preconditionFailure("SharedProjection is abstract: \(type(of: self)) must override record")
+  }
+
+  /// Tells observers of the root that it changed.
+  func touch() {
+    preconditionFailure("SharedProjection is abstract: \(type(of: self)) must override touch")
+  }
+
+  /// The root's key side, if it has a key.
+  var persistence: AnySharedPersistence? {
+    preconditionFailure("SharedProjection is abstract: \(type(of: self)) must override persistence")
   }
 }
 
@@ -31,16 +41,16 @@ class SharedProjection<Value: Sendable>: @unchecked Sendable {
 final class MemberProjection<Root: Sendable, Value: Sendable>: SharedProjection<Value>,
   @unchecked Sendable
 {
-  let base: Shared<Root>
+  let base: Shared<Root>.Reference
   /// A key path is immutable; `WritableKeyPath` only does not say it is `Sendable`.
   let keyPath: WritableKeyPath<Root, Value>
 
-  init(_ base: Shared<Root>, _ keyPath: WritableKeyPath<Root, Value>) {
+  init(_ base: Shared<Root>.Reference, _ keyPath: WritableKeyPath<Root, Value>) {
     self.base = base
     self.keyPath = keyPath
   }
 
-  override var value: Value { base.wrappedValue[keyPath: keyPath] }
+  override var value: Value { base.value[keyPath: keyPath] }
 
   override func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { try operation(&$0[keyPath: keyPath]) }
@@ -49,34 +59,43 @@ final class MemberProjection<Root: Sendable, Value: Sendable>: SharedProjection<
   override func record(changesWith recorder: SharedChangeRecorder) {
     base.record(changesWith: recorder)
   }
+
+  override func touch() { base.touch() }
+
+  override var persistence: AnySharedPersistence? { base.persistence }
 }
 
 /// A shared optional, unwrapped: `Shared($syncUps[id: id])`. Once the value becomes `nil` (the
-/// element was removed), reads give the last value read or written through this reference, and
-/// changes go nowhere, so that a screen still showing the element never crashes, as in
-/// swift-sharing.
+/// element was removed), the reference keeps a value of its own, starting from the last one
+/// read or written through it: reads give it and changes change it, so that a screen still
+/// showing the element never crashes and loses nothing, as in swift-sharing. When the base has
+/// a value again, the reference follows it.
 final class UnwrappedProjection<Value: Sendable>: SharedProjection<Value>, @unchecked Sendable {
-  let base: Shared<Value?>
+  let base: Shared<Value?>.Reference
   private let last: LockIsolated<Value>
 
-  init(_ base: Shared<Value?>, value: Value) {
+  init(_ base: Shared<Value?>.Reference, value: Value) {
     self.base = base
     self.last = LockIsolated(value)
   }
 
   override var value: Value {
-    guard let value = base.wrappedValue else { return last.value }
+    guard let value = base.value else { return last.value }
     last.withLock { $0 = value }
     return value
   }
 
   override func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { optional in
-      // In place: `optional!` as an inout argument changes the value inside, with no copy.
       guard optional != nil else {
+        // Gone from the base: the change is kept here, for every holder of this reference. The
+        // root's lock (held here) orders it; `last`'s own lock is not held while `operation`
+        // runs, which may read this reference.
         var gone = last.value
+        defer { last.withLock { $0 = gone } }
         return try operation(&gone)
       }
+      // In place: `optional!` as an inout argument changes the value inside, with no copy.
       defer { last.withLock { $0 = optional! } }
       return try operation(&optional!)
     }
@@ -85,4 +104,8 @@ final class UnwrappedProjection<Value: Sendable>: SharedProjection<Value>, @unch
   override func record(changesWith recorder: SharedChangeRecorder) {
     base.record(changesWith: recorder)
   }
+
+  override func touch() { base.touch() }
+
+  override var persistence: AnySharedPersistence? { base.persistence }
 }

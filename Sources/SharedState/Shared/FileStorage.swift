@@ -7,9 +7,12 @@
 /// Where ``FileStorageKey`` values are saved: the file system for the app, memory for tests.
 ///
 /// Every `@Shared(.fileStorage(url))` made with one storage and one URL holds the same value,
-/// however many features (and stores) declare it. Changes are saved after ``saveDelay``, so that
-/// a burst of changes writes the file once; a read first reloads the file if it changed on disk
-/// since it was last loaded or saved.
+/// however many features (and stores) declare it. Saves are throttled by ``saveDelay``, as in
+/// swift-sharing: a change is written at once, and the changes made in the ``saveDelay`` after it
+/// are written together at its end, so a burst of changes writes the file twice at most; a read
+/// first reloads the file if it changed on disk
+/// since it was last loaded or saved, and goes back to the declaration's default if the file was
+/// deleted or moved away.
 ///
 /// Each test gets an in-memory storage of its own, with no save delay, made at its first read of
 /// `DependencyValues.defaultFileStorage` (a test value is made once per test): nothing touches
@@ -26,20 +29,23 @@
 /// ```
 public final class FileStorage: Sendable {
   let fileSystem: any FileSystem
-  /// How long after a change its value is saved; `.zero` saves at once.
+  /// How long after a write the next changes wait, to be written together; `.zero` writes each
+  /// change at once.
   public let saveDelay: Duration
-  private let references = LockIsolated<[URL: WeakReference]>([:])
+  /// The live references of this storage's files.
+  let references = SharedReferences()
 
   init(fileSystem: any FileSystem, saveDelay: Duration) {
     self.fileSystem = fileSystem
     self.saveDelay = saveDelay
   }
 
-  /// Files on disk, the app's storage. A change is saved `saveDelay` after it on the clock in
-  /// force where the `Shared` was made (`DependencyValues.continuousClock`), atomically: the
-  /// data is written to a temporary file that then replaces the old one.
+  /// Files on disk, the app's storage. A change is written at once, and the changes made in the
+  /// `saveDelay` after it (on the clock in force where the key was made,
+  /// `DependencyValues.continuousClock`) together at its end; atomically: the data is written to
+  /// a temporary file that then replaces the old one.
   ///
-  /// - Parameter saveDelay: How long to wait after a change before saving; one second unless
+  /// - Parameter saveDelay: How long after a write the next changes wait; one second unless
   ///   told.
   public static func fileSystem(saveDelay: Duration = .seconds(1)) -> FileStorage {
     FileStorage(fileSystem: DiskFileSystem(), saveDelay: saveDelay)
@@ -49,7 +55,7 @@ public final class FileStorage: Sendable {
   ///
   /// - Parameters:
   ///   - files: The files there to begin with.
-  ///   - saveDelay: How long to wait after a change before saving, on
+  ///   - saveDelay: How long after a write the next changes wait, on
   ///     `DependencyValues.continuousClock` (a `TestClock` in a test); `.zero`, saving at once,
   ///     unless told.
   public static func inMemory(files: [URL: Data] = [:], saveDelay: Duration = .zero) -> FileStorage
@@ -71,29 +77,6 @@ public final class FileStorage: Sendable {
       try fileSystem.remove(url)
     }
   }
-
-  /// The one reference for `url`, made (and loaded lazily) on first use.
-  func reference<Value: Codable & Sendable>(
-    _ url: URL, initialValue: () -> Value, clock: @autoclosure () -> any Clock<Duration>
-  ) -> Shared<Value> {
-    let (box, clash): (SharedBox<Value>, Any.Type?) = references.withLock { references in
-      if let existing = references[url]?.object {
-        if let box = existing as? SharedBox<Value> { return (box, nil) }
-        return (SharedBox(initialValue()), type(of: existing))
-      }
-      let persistence = FilePersistence<Value>(
-        url: url, storage: self, clock: saveDelay == .zero ? nil : clock())
-      let box = SharedBox(initialValue(), persistence: persistence)
-      references[url] = WeakReference(object: box)
-      return (box, nil)
-    }
-    if let clash {
-      RuntimeWarning.report(
-        "Shared file \(url.path) is held as a \(clash), but was read as \(Value.self): this "
-          + "reference is neither shared nor saved. Use one type per file.")
-    }
-    return Shared(box: box)
-  }
 }
 
 extension DependencyValues {
@@ -108,9 +91,4 @@ extension DependencyValues {
 private enum FileStorageDependencyKey: DependencyKey {
   static let liveValue = FileStorage.fileSystem()
   static var testValue: FileStorage { FileStorage.inMemory() }
-}
-
-/// A reference that does not keep its object alive: a file's value lives while someone holds it.
-private struct WeakReference: Sendable {
-  weak var object: (any AnyObject & Sendable)?
 }

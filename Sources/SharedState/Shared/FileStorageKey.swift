@@ -5,7 +5,8 @@
 #endif
 
 /// A ``SharedKey`` for a value saved as JSON in a file: every `@Shared(.fileStorage(url))` holds
-/// the same value, loaded from the file on first access and saved when it changes.
+/// the same value, loaded from the file when the first reference is made and saved when it
+/// changes.
 ///
 /// ```swift
 /// extension URL {
@@ -14,40 +15,105 @@
 /// @Shared(.fileStorage(.syncUps)) var syncUps: [SyncUp] = []
 /// ```
 ///
-/// - The file is read on the first access, not when the `Shared` is made; until it exists, the
-///   value is the default the declaration gives.
-/// - A change is saved after the storage's ``FileStorage/saveDelay`` (one second on disk), so a
-///   burst of changes writes once, and atomically.
+/// - Until the file exists (or while it is empty), the value is the default the declaration
+///   gives.
+/// - A change is written at once, atomically, and the changes made in the storage's
+///   ``FileStorage/saveDelay`` after it (one second on disk) are written together at its end, as
+///   swift-sharing throttles its saves.
 /// - Each access checks the file's modification date and reloads it when another program
-///   changed it, unless a change of this process is still waiting to be saved.
+///   changed it, unless a change of this process is still waiting to be saved. A file deleted or
+///   moved away brings the value back to the declaration's default (dropping a change still
+///   waiting to be saved), and the next change writes a new file, as in swift-sharing.
 /// - A file that does not decode is reported (a runtime warning naming it and the decoding
-///   error), the value in memory is kept, and the file is never saved over while it stays
-///   corrupt.
+///   error, and `$value.loadError`); the value in memory is kept, and the next change saves over
+///   the file.
 ///
-/// The file lives in `DependencyValues.defaultFileStorage`, read when the `Shared` is made; in
-/// tests it is in memory.
-public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+/// The file lives in `DependencyValues.defaultFileStorage`, read when the key is made; in tests
+/// it is in memory.
+public struct FileStorageKey<Value: Sendable>: SharedKey {
   /// The file.
   public let url: URL
   private let storage: FileStorage
+  private let file: FileState<Value>
 
-  /// A key for the value saved at `url`, in the file storage in force now.
-  ///
-  /// - Parameter url: The file.
-  public init(_ url: URL) {
+  init(_ url: URL, coding: FileState<Value>.Coding) {
+    let storage = Dependency(\.defaultFileStorage).wrappedValue
     self.url = url
-    self.storage = Dependency(\.defaultFileStorage).wrappedValue
+    self.storage = storage
+    self.file = FileState(
+      url: url, storage: storage, coding: coding,
+      clock: storage.saveDelay == .zero ? nil : Dependency(\.continuousClock).wrappedValue)
   }
 
-  /// The reference for ``url``: one per file and storage, made from `initialValue` until the
-  /// file is read.
-  public func reference(initialValue: () -> Value) -> Shared<Value> {
-    storage.reference(
-      url, initialValue: initialValue, clock: Dependency(\.continuousClock).wrappedValue)
+  /// A key for the value saved at `url` in a format of your own, in the file storage in force
+  /// now, throttling its saves on the `continuousClock` in force now.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - decode: Makes the value from the file's data.
+  ///   - encode: Makes the file's data from the value.
+  public init(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) {
+    self.init(url, coding: FileState.Coding(decode: decode, encode: encode))
+  }
+
+  /// The file and its storage: keys of one URL in one storage hold one value.
+  public var id: FileStorageKeyID {
+    FileStorageKeyID(url: url, storage: ObjectIdentifier(storage))
+  }
+
+  /// Reads and decodes the file: the initial value when there is none, an error when it does
+  /// not decode.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    file.load(continuation: continuation)
+  }
+
+  /// Tells `subscriber` when the file changes on disk (checked on each access to the value).
+  public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
+    -> SharedSubscription
+  {
+    file.subscribe(subscriber)
+  }
+
+  /// Saves `value` as JSON: at once, or at the end of the window a write opened; at once when
+  /// asked.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    file.save(value, context: context, continuation: continuation)
   }
 }
 
-extension SharedKey {
+extension FileStorageKey where Value: Codable {
+  /// A key for the value saved as JSON at `url`, in the file storage in force now, throttling
+  /// its saves on the `continuousClock` in force now.
+  ///
+  /// - Parameter url: The file.
+  public init(_ url: URL) {
+    self.init(url, coding: .json)
+  }
+}
+
+extension FileStorageKey: SharedKeyPolling {
+  func checkForOutsideChanges() { file.checkForOutsideChanges() }
+}
+
+extension FileStorageKey: SharedReferencesOwner {
+  var references: SharedReferences { storage.references }
+}
+
+extension FileStorageKey: CustomStringConvertible {
+  /// `.fileStorage(path)`.
+  public var description: String { ".fileStorage(\(url.path))" }
+}
+
+/// What tells ``FileStorageKey``s apart: the file, and the storage it is saved in.
+public struct FileStorageKeyID: Hashable, Sendable {
+  let url: URL
+  let storage: ObjectIdentifier
+}
+
+extension SharedReaderKey {
   /// A value saved as JSON at `url`: every `@Shared(.fileStorage(url))` holds the same one.
   ///
   /// ```swift
@@ -55,7 +121,26 @@ extension SharedKey {
   /// ```
   ///
   /// - Parameter url: The file.
-  public static func fileStorage<V>(_ url: URL) -> Self where Self == FileStorageKey<V> {
+  public static func fileStorage<V: Codable>(_ url: URL) -> Self where Self == FileStorageKey<V> {
     FileStorageKey(url)
+  }
+
+  /// A value saved at `url` in a format of your own.
+  ///
+  /// ```swift
+  /// let notesFile: FileStorageKey<String> = .fileStorage(
+  ///   url, decode: { String(decoding: $0, as: UTF8.self) }, encode: { Data($0.utf8) })
+  /// @Shared(notesFile) var notes = ""
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - decode: Makes the value from the file's data.
+  ///   - encode: Makes the file's data from the value.
+  public static func fileStorage<V>(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> V,
+    encode: @escaping @Sendable (V) throws -> Data
+  ) -> Self where Self == FileStorageKey<V> {
+    FileStorageKey(url, decode: decode, encode: encode)
   }
 }

@@ -5,7 +5,7 @@
 /// @Shared(.inMemory("draft")) var draft = ""
 /// ```
 ///
-/// The values live in `DependencyValues.defaultInMemoryStorage`, read when the `Shared` is made.
+/// The values live in `DependencyValues.defaultInMemoryStorage`, read when the key is made.
 public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// The name the value is kept under.
   public let name: String
@@ -19,13 +19,46 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     self.storage = Dependency(\.defaultInMemoryStorage).wrappedValue
   }
 
-  /// The reference named ``name``, made from `initialValue` on first use.
-  public func reference(initialValue: () -> Value) -> Shared<Value> {
-    storage.reference(name, initialValue: initialValue)
+  /// The name and the storage: keys of one name in one storage hold one value.
+  public var id: InMemoryKeyID {
+    InMemoryKeyID(name: name, storage: ObjectIdentifier(storage))
+  }
+
+  /// The value the storage keeps under ``name``; the first load stores the initial value.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: .success(storage.load(name, initialValue: context.initialValue)))
+  }
+
+  /// Values in memory change only through their references: nothing to subscribe to.
+  public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
+    -> SharedSubscription
+  {
+    SharedSubscription {}
+  }
+
+  /// Keeps `value` under ``name``.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    storage.save(value, as: name)
+    continuation.resume()
   }
 }
 
-extension SharedKey {
+extension InMemoryKey: SharedReferencesOwner {
+  var references: SharedReferences { storage.references }
+}
+
+extension InMemoryKey: CustomStringConvertible {
+  /// `.inMemory("name")`.
+  public var description: String { ".inMemory(\"\(name)\")" }
+}
+
+/// What tells ``InMemoryKey``s apart: the name, and the storage it lives in.
+public struct InMemoryKeyID: Hashable, Sendable {
+  let name: String
+  let storage: ObjectIdentifier
+}
+
+extension SharedReaderKey {
   /// A value kept in memory by name: every `@Shared(.inMemory(name))` holds the same one.
   ///
   /// ```swift

@@ -11,31 +11,33 @@
 /// }
 /// ```
 public final class InMemoryStorage: Sendable {
-  private let boxes = LockIsolated<[String: any Sendable]>([:])
+  private let values = LockIsolated<[String: any Sendable]>([:])
+  /// The live references of this storage's keys.
+  let references = SharedReferences()
 
   /// An empty storage.
   public init() {}
 
-  /// The reference named `key`, made from `initialValue` on first use. A name already used for
-  /// another type of value is reported, and gets a reference of its own.
-  func reference<Value: Sendable>(
-    _ key: String, initialValue: () -> Value
-  ) -> Shared<Value> {
-    let (box, clash): (SharedBox<Value>, (any Sendable)?) = boxes.withLock { boxes in
-      if let existing = boxes[key] {
-        if let box = existing as? SharedBox<Value> { return (box, nil) }
-        return (SharedBox(initialValue()), existing)
-      }
-      let box = SharedBox(initialValue())
-      boxes[key] = box
-      return (box, nil)
+  /// The value kept under `name`, or `nil` when there is none (then `initialValue`, if given, is
+  /// kept from now on). A name that holds another type of value is reported, and reads as `nil`.
+  func load<Value: Sendable>(_ name: String, initialValue: Value?) -> Value? {
+    let existing: (any Sendable)? = values.withLock { values in
+      if let existing = values[name] { return existing }
+      if let initialValue { values[name] = initialValue }
+      return nil
     }
-    if let clash {
-      RuntimeWarning.report(
-        "Shared in-memory key \"\(key)\" holds a \(type(of: clash)), but was read as \(Value.self):"
-          + " this reference is not shared. Use one type per key.")
-    }
-    return Shared(box: box)
+    guard let existing else { return nil }
+    if let value = existing as? Value { return value }
+    RuntimeWarning.report(
+      "Shared in-memory key \"\(name)\" holds a \(type(of: existing)), but was read as "
+        + "\(Value.self): this reference starts from its default. Use one type per key.")
+    return nil
+  }
+
+  /// Keeps `value` under `name`. The value replaced is released once the lock is.
+  func save<Value: Sendable>(_ value: Value, as name: String) {
+    let replaced = values.withLock { $0.updateValue(value, forKey: name) }
+    _ = replaced
   }
 }
 

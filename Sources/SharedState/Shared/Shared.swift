@@ -20,8 +20,9 @@
 /// The value is read with the property (`state.syncUps`) and changed only with
 /// ``withLock(_:)`` on the projected value (`state.$syncUps`), as in swift-sharing: the lock makes
 /// each change one step for every holder on every thread. ``init(value:)`` makes a plain shared
-/// reference; ``init(wrappedValue:_:)`` finds the reference a ``SharedKey`` names
-/// (``SharedKey/inMemory(_:)``, ``SharedKey/fileStorage(_:)``).
+/// reference; `init(wrappedValue:_:)` finds the reference a ``SharedKey`` names
+/// (``SharedReaderKey/inMemory(_:)``, ``SharedReaderKey/fileStorage(_:)``, or a key of your own),
+/// and `init(_:)` the one a key with a default names (`@Shared(.syncUps) var syncUps`).
 ///
 /// Two `Shared` values are equal when their values are; in a `TestStore`, a change made through
 /// a shared reference must be asserted like any change to the state, and failure diffs show
@@ -30,11 +31,14 @@
 ///
 /// A member of a shared value is a shared reference too (`state.$syncUp.title`, a
 /// `Shared<String>`), and so is an optional one unwrapped (`Shared(state.$syncUps[id: id])`):
-/// see ``subscript(dynamicMember:)`` and ``init(_:)``.
+/// see `subscript(dynamicMember:)` and `init(_:)`. ``SharedReader`` reads a shared value without
+/// changing it.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  @usableFromInline let reference: Reference
+  /// Shared by this value and its copies: assigning the projected value (`$x = other`) rebinds
+  /// every copy, as in swift-sharing.
+  @usableFromInline let handle: SharedHandle<Value>
 
   /// What a `Shared` holds: the box of a value, or a reference derived from another `Shared`.
   @usableFromInline
@@ -43,12 +47,19 @@ public struct Shared<Value: Sendable>: Sendable {
     case derived(SharedProjection<Value>)
   }
 
+  /// The reference this value and its copies hold now.
+  @inlinable var reference: Reference { handle.reference }
+
   init(box: SharedBox<Value>) {
-    self.reference = .root(box)
+    self.handle = SharedHandle(.root(box))
   }
 
   init(projection: SharedProjection<Value>) {
-    self.reference = .derived(projection)
+    self.handle = SharedHandle(.derived(projection))
+  }
+
+  init(reference: Reference) {
+    self.handle = SharedHandle(reference)
   }
 
   /// A new shared reference to `value`, held by this value and its copies only.
@@ -76,7 +87,16 @@ public struct Shared<Value: Sendable>: Sendable {
   ///   - wrappedValue: The value to start from when storage has none.
   ///   - key: Where the value lives.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
-    self = key.reference(initialValue: wrappedValue)
+    let references = SharedReferences.of(key)
+    self.init(box: references.box(for: key, initialValue: wrappedValue))
+  }
+
+  /// The shared optional `key` names, `nil` when storage has none.
+  ///
+  /// - Parameter key: Where the value lives.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
   }
 
   /// Holds the reference `projectedValue` holds: `@Shared var syncUp: SyncUp` in an initializer
@@ -89,17 +109,58 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value now.
-  @inlinable public var wrappedValue: Value {
-    switch reference {
-    case .root(let box): box.value
-    case .derived(let projection): projection.value
+  @inlinable public var wrappedValue: Value { reference.value }
+
+  /// The reference itself, to change the value with ``withLock(_:)`` or hand it to a child.
+  ///
+  /// Assigning it rebinds this value and every copy of it to `newValue`'s reference, as in
+  /// swift-sharing: after `let copy = $count; $count = Shared(value: 42)`, `copy` reads 42.
+  /// References derived before (`$count.member`, `SharedReader($count)`) keep the old one.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    nonmutating set {
+      let old = reference
+      handle.rebind(to: newValue.reference)
+      old.touch()
     }
   }
 
-  /// The reference itself, to change the value with ``withLock(_:)`` or hand it to a child.
-  public var projectedValue: Shared<Value> {
-    get { self }
-    set { self = newValue }
+  /// Whether the key is loading the value (always `false` for a value of its own).
+  public var isLoading: Bool { reference.persistence?.isLoading ?? false }
+
+  /// The error of the key's last load, if it failed; `nil` once a load or save succeeds. The
+  /// value stays the last one loaded (or the default).
+  ///
+  /// ```swift
+  /// if let error = $syncUps.loadError { print("Could not read the sync-ups: \(error)") }
+  /// ```
+  public var loadError: (any Error)? { reference.persistence?.loadError }
+
+  /// The error of the key's last save, if it failed; `nil` once a save succeeds.
+  public var saveError: (any Error)? { reference.persistence?.saveError }
+
+  /// Asks the key for a fresh value (for keys that cannot tell when it changes outside).
+  ///
+  /// - Throws: The load's error, which ``loadError`` then holds.
+  public func load() async throws {
+    try await reference.persistence?.load()
+  }
+
+  /// Rebinds this reference (and its copies) to the value `key` names, starting from the value
+  /// read now, and asks the key for a fresh value.
+  ///
+  /// - Parameter key: Where the value lives.
+  /// - Throws: The load's error, which ``loadError`` then holds.
+  public func load(_ key: some SharedKey<Value>) async throws {
+    projectedValue = Shared(wrappedValue: wrappedValue, key)
+    try await load()
+  }
+
+  /// Asks the key to save the value now, instead of after its delay.
+  ///
+  /// - Throws: The save's error, which ``saveError`` then holds.
+  public func save() async throws {
+    try await reference.persistence?.save()
   }
 
   /// Changes the value for every holder, as one step.
@@ -108,17 +169,21 @@ public struct Shared<Value: Sendable>: Sendable {
   /// state.$syncUps.withLock { $0.append(syncUp) }
   /// ```
   ///
-  /// `operation` runs holding the value's lock: it must not read or change this same shared
-  /// value (through any holder) inside.
+  /// `operation` runs holding the value's lock, which is re-entrant, as in swift-sharing: it may
+  /// read any shared value, this one included (through any holder: a member, an unwrapped
+  /// element), and sees this one as it was before the change. It may change other shared values;
+  /// a change of this same value inside is replaced when `operation` returns (and reported).
   ///
-  /// - Parameter operation: Changes the value in place.
+  /// ```swift
+  /// // `syncUp` is `Shared($syncUps[id: id])`: reading it here is fine.
+  /// $syncUps.withLock { _ = $0.remove(id: syncUp.id) }
+  /// ```
+  ///
+  /// - Parameter operation: Changes the value.
   /// - Returns: What `operation` returns.
   @inlinable @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
-    switch reference {
-    case .root(let box): try box.withLock(operation)
-    case .derived(let projection): try projection.withLock(operation)
-    }
+    try reference.withLock(operation)
   }
 
   /// A shared reference to a member of the value: reading it reads this value's member, and
@@ -138,7 +203,32 @@ public struct Shared<Value: Sendable>: Sendable {
   public subscript<Member: Sendable>(
     dynamicMember keyPath: WritableKeyPath<Value, Member>
   ) -> Shared<Member> {
-    Shared<Member>(projection: MemberProjection(self, keyPath))
+    Shared<Member>(projection: MemberProjection(reference, keyPath))
+  }
+
+  /// A read-only shared reference to a member that cannot be changed through a key path (a
+  /// `let`, a computed property).
+  ///
+  /// - Parameter keyPath: The member.
+  /// - Returns: A reader of the member.
+  public subscript<Member: Sendable>(
+    dynamicMember keyPath: KeyPath<Value, Member>
+  ) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: keyPath]
+  }
+
+  /// A reader of what `body` makes of the value, read anew at each access.
+  ///
+  /// ```swift
+  /// let isEmpty = state.$syncUps.read { $0.isEmpty }   // a SharedReader<Bool>
+  /// ```
+  ///
+  /// - Parameter body: Makes the read value from the value.
+  /// - Returns: A reader of `body`'s result.
+  public func read<Member: Sendable>(
+    _ body: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader(self).read(body)
   }
 
   /// Unwraps a shared optional: `nil` when it is `nil` now, otherwise a reference to the value
@@ -151,13 +241,15 @@ public struct Shared<Value: Sendable>: Sendable {
   /// ```
   ///
   /// If the value later becomes `nil` (the element is removed), the reference keeps the last
-  /// value it saw for reading, and changes made through it go nowhere, as in swift-sharing: a
-  /// screen still showing a deleted element never crashes.
+  /// value it read or wrote, as in swift-sharing: a screen still showing a deleted element never
+  /// crashes, and changes made through it change that value (every holder of the unwrapped
+  /// reference sees them; the base stays `nil`). Once the base has a value again, the reference
+  /// reads and changes it.
   ///
   /// - Parameter base: A shared optional value.
   public init?(_ base: Shared<Value?>) {
     guard let value = base.wrappedValue else { return nil }
-    self.init(projection: UnwrappedProjection(base, value: value))
+    self.init(projection: UnwrappedProjection(base.reference, value: value))
   }
 }
 
@@ -175,11 +267,7 @@ extension Shared: Equatable where Value: Equatable {
       }
       return expected == rhs.wrappedValue
     }
-    if case .root(let left) = lhs.reference, case .root(let right) = rhs.reference,
-      left === right
-    {
-      return true
-    }
+    if lhs.reference.isSameRoot(as: rhs.reference) { return true }
     return lhs.wrappedValue == rhs.wrappedValue
   }
 }
@@ -202,10 +290,7 @@ extension Shared: SharedStateReference {
 
   /// Tells `recorder` the value before each change.
   public func record(changesWith recorder: SharedChangeRecorder) {
-    switch reference {
-    case .root(let box): box.record(changesWith: recorder)
-    case .derived(let projection): projection.record(changesWith: recorder)
-    }
+    reference.record(changesWith: recorder)
   }
 }
 

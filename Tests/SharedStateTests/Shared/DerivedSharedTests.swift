@@ -129,11 +129,14 @@ struct DerivedSharedTests {
     syncUp.withLock { $0.title = "Platform" }
     #expect(syncUps.wrappedValue[id: 1]?.title == "Platform")
     syncUps.withLock { _ = $0.remove(id: 1) }
-    // Gone from the list: reads give the last value, changes go nowhere.
+    // Gone from the list: reads give the last value, and changes change it (the list stays
+    // without it), as in swift-sharing.
     #expect(syncUp.wrappedValue.title == "Platform")
-    syncUp.withLock { $0.title = "Lost" }
+    let copy = syncUp
+    syncUp.withLock { $0.title = "Kept" }
     #expect(syncUps.wrappedValue.isEmpty)
-    #expect(syncUp.wrappedValue.title == "Platform")
+    #expect(syncUp.wrappedValue.title == "Kept")
+    #expect(copy.wrappedValue.title == "Kept")
   }
 
   @Test func aChangeThroughAMemberIsSavedWithTheFile() throws {
