@@ -41,7 +41,7 @@ extension Store {
 }
 
 /// The stores of a navigation stack's elements, bottom first: see
-/// ``Store/scope(state:action:)-(KeyPath<State,StackState<ElementState>>,_)``.
+/// `Store.scope(state:action:)` over a `StackState`.
 ///
 /// A `NavigationStack(path:)` binding is its ``ids`` to read and ``setIDs(_:)`` to write, and
 /// its destinations are ``subscript(id:)``.

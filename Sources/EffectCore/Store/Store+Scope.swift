@@ -67,7 +67,7 @@ extension Store {
   ///
   /// What it sends reaches the parent as `.presented` actions; to dismiss, send the parent's
   /// `.dismiss` (`store.send(.detail(.dismiss))`) or let the child dismiss itself. Identity and
-  /// lifetime are those of ``scope(state:action:)-(KeyPath<State,ChildState?>,_)``.
+  /// lifetime are those of the `scope` of an optional child.
   ///
   /// - Parameters:
   ///   - toChildState: The presentation state, `\.$destination`.
@@ -100,7 +100,7 @@ extension Store {
   /// ```
   ///
   /// Identity and lifetime are those of
-  /// ``scope(state:action:)-(KeyPath<State,ChildState?>,_)``: the store is the same while the
+  /// the `scope` of an optional child: the store is the same while the
   /// state stays in that case (with the same id, for an `Identifiable` child).
   ///
   /// - Parameters:

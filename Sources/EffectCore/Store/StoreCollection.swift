@@ -39,7 +39,8 @@ extension Store {
   }
 }
 
-/// The stores of a list's rows, in order: see ``Store/scope(state:action:)-(KeyPath<State,IdentifiedArray<ID,RowState>>,_)``.
+/// The stores of a list's rows, in order: see `Store.scope(state:action:)` over an
+/// `IdentifiedArray`.
 ///
 /// A row's store is made the first time it is reached, and is the same object every time after,
 /// for as long as its row lives.
