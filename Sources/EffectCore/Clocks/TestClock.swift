@@ -186,23 +186,34 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     }
   }
 
-  /// Wakes every sleeper with `CancellationError`.
-  func cancelSleepers() {
+  /// Wakes every sleeper with `CancellationError`; returns their deadlines.
+  @discardableResult
+  func cancelSleepers() -> [Instant] {
     let sleepers = state.withLock { state in
       defer { state.sleepers = [] }
       return state.sleepers
     }
     for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+    return sleepers.map(\.deadline)
   }
 
-  /// What still sleeps on the clock: each sleep's deadline, earliest first.
-  var sleepersDescription: String {
-    state.withLock { state in
-      let deadlines = state.sleepers.map(\.deadline.offset).sorted()
-      return deadlines.map { "  • a sleep until \($0)" }.joined(separator: "\n")
-        + "\n(the clock is at \(state.now.offset))"
+  /// Cancels the sleepers, again and again while new ones come, for up to a tenth of a second
+  /// of real time: a task the last advance woke may sleep again just after a first
+  /// cancellation, and would then sleep for good with nobody left to advance the clock.
+  ///
+  /// - Returns: The offsets of the cancelled sleeps' deadlines, earliest first.
+  func cancelSleepersUntilQuiet() async -> [Duration] {
+    var cancelled: [Instant] = []
+    var quiet = 0
+    for _ in 0..<100 where quiet < 5 {
+      cancelled += cancelSleepers()
+      try? await Task.sleep(for: .milliseconds(1))
+      quiet = sleeperCount == 0 ? quiet + 1 : 0
     }
+    cancelled += cancelSleepers()
+    return cancelled.map(\.offset).sorted()
   }
+
 }
 
 extension TestClock where Duration == Swift.Duration {
@@ -250,13 +261,20 @@ extension TestClock where Duration == Swift.Duration {
       return first
     }
     guard !finished else { return }
+    // A task the last advance woke may be between two sleeps: what was asleep is what the
+    // cancellation found.
+    let cancelled = await cancelSleepersUntilQuiet()
+    let deadlines =
+      cancelled.isEmpty
+      ? "  • (a task between two sleeps)"
+      : cancelled
+        .map { "  • a sleep until \($0)" }.joined(separator: "\n")
     let message =
       "Expected all sleeps on the test clock to finish, but some still sleep after \(timeout) "
-      + "of real time:\n\(sleepersDescription)\n"
+      + "of real time:\n\(deadlines)\n(the clock is at \(now.offset))\n"
       + "A timer that never ends keeps the clock running: cancel its effect (or the task that "
       + "sleeps) before running the clock, advance by a fixed amount with 'advance(by:)', or, "
       + "if the work only needs longer, give 'run' a longer timeout. The sleeps were cancelled."
-    cancelSleepers()
     if !TestIssue.record(message, fileID: fileID, filePath: filePath, line: line, column: column) {
       StandardError.write("[EffectCore] \(message)\n")
     }
