@@ -32,11 +32,12 @@ extension Store where State: Codable {
     coalescing coalescingKey: AnyHashable? = nil
   ) -> StoreTask {
     guard history.isRecording, !history.isUndoing, !history.isRedoing else { return send(action) }
-    let before = state
+    // Read without observation: an undoable send is not a view.
+    let before = withState { $0 }
     let task = send(action)
     let changes: [StateChange]
     do {
-      changes = try StateDiff.changes(from: before, to: state)
+      changes = try StateDiff.changes(from: before, to: withState { $0 })
     } catch {
       RuntimeWarning.report(
         "Undo could not record '\(action)': encoding \(State.self) failed: \(error). Its "

@@ -15,9 +15,10 @@
     public func send(
       _ action: Action, undoable undoManager: UndoManager, named name: String? = nil
     ) -> StoreTask {
-      let before = state
+      let before = withState { $0 }
       let task = send(action)
-      guard let changes = try? StateDiff.changes(from: before, to: state), !changes.isEmpty
+      guard let changes = try? StateDiff.changes(from: before, to: withState { $0 }),
+        !changes.isEmpty
       else { return task }
       register(UncheckedChanges(changes: changes), .undo, on: undoManager, named: name)
       return task
