@@ -16,7 +16,7 @@ extension BindingAction {
   ///
   /// The key path is the one the binding was made with: the projection (`\.$stepCount`) for a
   /// ``Bound`` property set with `.set(\.$stepCount, …)`. This is the same test as
-  /// ``targets(_:)``.
+  /// `targets(_:)`.
   ///
   /// - Parameters:
   ///   - keyPath: The property.

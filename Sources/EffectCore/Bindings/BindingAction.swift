@@ -30,13 +30,7 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     _ keyPath: WritableKeyPath<Root, Bound<Value>>,
     _ value: Value
   ) -> Self {
-    let path = UncheckedSendable(keyPath)
-    return Self(
-      keyPath: keyPath,
-      value: value,
-      apply: { $0[keyPath: path.value].wrappedValue = value },
-      isEqual: { other in other.keyPath == path.value && (other.value as? Value) == value }
-    )
+    setting(keyPath, to: value) { $0.wrappedValue = $1 }
   }
 
   /// An action that sets a property, as a view's binding does: `store.name = "Blob"` sends
@@ -50,11 +44,20 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     _ keyPath: WritableKeyPath<Root, Value>,
     _ value: Value
   ) -> Self {
+    setting(keyPath, to: value) { $0 = $1 }
+  }
+
+  /// An action that sets `value` into the property at `keyPath` with `assign`; equal to another
+  /// for the same key path and an equal value.
+  private static func setting<Property, Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Property>, to value: Value,
+    _ assign: @escaping @Sendable (inout Property, Value) -> Void
+  ) -> Self {
     let path = UncheckedSendable(keyPath)
     return Self(
       keyPath: keyPath,
       value: value,
-      apply: { $0[keyPath: path.value] = value },
+      apply: { assign(&$0[keyPath: path.value], value) },
       isEqual: { other in other.keyPath == path.value && (other.value as? Value) == value }
     )
   }

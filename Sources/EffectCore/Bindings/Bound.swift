@@ -21,7 +21,7 @@ public struct Bound<Value> {
     self.wrappedValue = wrappedValue
   }
 
-  /// The wrapper itself, for ``BindingAction/set(_:_:)`` key paths such as `\.$name`.
+  /// The wrapper itself, for `BindingAction.set(_:_:)` key paths such as `\.$name`.
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
