@@ -5,8 +5,11 @@ import Testing
 
 /// Keys and `q` answer at once whatever is being saved (issue 29, point 14): 2,000 counting
 /// documents are saved every two seconds, away from the main actor. The limits hold as written
-/// with `SCREEN_BUDGET_SECONDS` set, eight times as long otherwise (``TimingBudget``).
-@Suite(.serialized) struct SaveLatencyTests {
+/// with `SCREEN_BUDGET_SECONDS` set, eight times as long otherwise (``TimingBudget``). Not run
+/// under ThreadSanitizer: it measures latency, which that build does not show, and its 2,000
+/// counting documents starved the other programs the suite drives at the same time.
+@Suite(.serialized, .disabled(if: TimingBudget.isThreadSanitized, "a latency check"))
+struct SaveLatencyTests {
   static let documents = 2_000
 
   @Test func keysAndQAnswerWhile2000CountingDocumentsAreSaved() async throws {
