@@ -23,12 +23,16 @@ extension Store {
     action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
   ) -> StackStores<ElementState, ElementAction> {
     let key = ScopeKey(.stack, state: toStack, action: ElementAction.self)
+    let cacheKey = key.caching(toStackAction)
     let elements: ElementStores<State, Action, ElementState, ElementAction>
-    if let cached = children[key] as? ElementStores<State, Action, ElementState, ElementAction> {
+    if let cacheKey,
+      let cached = children[cacheKey]
+        as? ElementStores<State, Action, ElementState, ElementAction>
+    {
       elements = cached
     } else {
       elements = ElementStores(parent: core, stack: toStack, toStackAction: toStackAction)
-      children[key] = elements
+      if let cacheKey { children[cacheKey] = elements }
     }
     let state = core.state
     core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {

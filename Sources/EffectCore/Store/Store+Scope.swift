@@ -18,10 +18,11 @@ extension Store {
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     let key = ScopeKey(.member, state: toChildState, action: ChildAction.self)
-    if let child = children[key] as? Store<ChildState, ChildAction> { return child }
+      .caching(toChildAction)
+    if let key, let child = children[key] as? Store<ChildState, ChildAction> { return child }
     let child = Store<ChildState, ChildAction>(
       core: scopedCore(core, toChildState, toChildAction))
-    children[key] = child
+    if let key { children[key] = child }
     return child
   }
 
@@ -48,6 +49,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.optional, state: toChildState, action: ChildAction.self),
+      actionCase: toChildAction,
       extract: { $0[keyPath: toChildState] },
       embed: toChildAction.embed,
       write: (toChildState as? WritableKeyPath<State, ChildState?>).map { path in
@@ -79,6 +81,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.presented, state: toChildState, action: ChildAction.self),
+      actionCase: toChildAction,
       extract: { $0[keyPath: toChildState].wrappedValue },
       embed: { toChildAction.embed(.presented($0)) },
       write: (toChildState as? WritableKeyPath<State, PresentationState<ChildState>>).map { path in
@@ -114,8 +117,8 @@ extension Store {
     let state = core.state
     guard let metadata = EnumMetadata(State.self) else {
       return presentChild(
-        key: nil, extract: toChildState.extract(from:), embed: toChildAction.embed,
-        write: nil, name: "\(State.self) case \(ChildState.self)")
+        key: nil, actionCase: toChildAction, extract: toChildState.extract(from:),
+        embed: toChildAction.embed, write: nil, name: "\(State.self) case \(ChildState.self)")
     }
     // A view that scoped is told when the state moves to another case; the store is kept per
     // case.
@@ -125,6 +128,7 @@ extension Store {
     ) { metadata.tag(of: $0) }
     return presentChild(
       key: ScopeKey(.enumCase, state: metadata.tag(of: state), action: ChildAction.self),
+      actionCase: toChildAction,
       tracksPresence: false,
       extract: toChildState.extract(from:),
       embed: toChildAction.embed,
@@ -145,8 +149,9 @@ extension Store {
   }
 
   /// The child store for an optional child, made once per child: see the public `scope`s.
-  private func presentChild<ChildState, ChildAction>(
+  private func presentChild<ChildState, ChildAction, ActionRoot>(
     key: ScopeKey?,
+    actionCase: CasePath<ActionRoot, some Any>,
     tracksPresence: Bool = true,
     extract: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
@@ -163,6 +168,7 @@ extension Store {
         ChildIdentity.of(extract($0))
       }
     }
+    let key = key?.caching(actionCase)
     guard let child else {
       if let key { children[key] = nil }
       return nil

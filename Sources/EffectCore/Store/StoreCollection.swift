@@ -22,12 +22,15 @@ extension Store {
     action toRowAction: CasePath<Action, (ID, RowAction)>
   ) -> StoreCollection<ID, RowState, RowAction> {
     let key = ScopeKey(.list, state: toRows, action: RowAction.self)
+    let cacheKey = key.caching(toRowAction)
     let rows: RowList<State, Action, ID, RowState, RowAction>
-    if let cached = children[key] as? RowList<State, Action, ID, RowState, RowAction> {
+    if let cacheKey,
+      let cached = children[cacheKey] as? RowList<State, Action, ID, RowState, RowAction>
+    {
       rows = cached
     } else {
       rows = RowList(parent: core, rows: toRows, toRowAction: toRowAction)
-      children[key] = rows
+      if let cacheKey { children[cacheKey] = rows }
     }
     let state = core.state
     core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {

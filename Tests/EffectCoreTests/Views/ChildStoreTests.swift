@@ -160,6 +160,22 @@ import Testing
     #expect(a === b)
   }
 
+  @Test func scopesOfOneStateThroughTwoCasesAreTwoStores() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    let plain = store.scope(state: \.filter, action: /Todos.Action.setFilter)
+    let loud = store.scope(
+      state: \.filter,
+      action: CasePath<Todos.Action, String>(
+        embed: { .setFilter($0.uppercased()) },
+        extract: { if case .setFilter(let text) = $0 { text } else { nil } }))
+    #expect(plain !== loud)
+    loud.send("milk")
+    #expect(store.filter == "MILK")
+    plain.send("eggs")
+    #expect(store.filter == "eggs")
+    #expect(plain === store.scope(state: \.filter, action: /Todos.Action.setFilter))
+  }
+
   @Test func childStoresDoNotKeepTheirParentAlive() {
     weak var weakRoot: Store<Todos.State, Todos.Action>?
     var row: Store<TodoRow.State, TodoRow.Action>?
