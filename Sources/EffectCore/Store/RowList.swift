@@ -22,10 +22,15 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
     parent.observation.link(RowListLink(self))
   }
 
-  func store(for id: ID) -> Store<State, Action> {
+  func store(for id: ID, row: State) -> Store<State, Action> {
     if let store = stores[id], !core(of: store).isDetached { return store }
-    let row = access.parent.state[keyPath: access.rows][id: id]!
-    let store = Store<State, Action>(core: Core(access: access, id: id, row: row))
+    guard let current = access.parent.state[keyPath: access.rows][id: id] else {
+      // A row gone since the view's collection was made: a store that has seen it go.
+      let core = Core(access: access, id: id, row: row)
+      core.parentDidUpdate(nil)
+      return Store(core: core)
+    }
+    let store = Store<State, Action>(core: Core(access: access, id: id, row: current))
     stores[id] = store
     return store
   }

@@ -40,7 +40,7 @@ extension Store {
     }
     let stack = state[keyPath: toStack]
     elements.prune(keeping: stack.ids)
-    return StackStores(ids: stack.ids, nextID: stack.nextID, elements: elements)
+    return StackStores(snapshot: stack, elements: elements)
   }
 }
 
@@ -51,20 +51,20 @@ extension Store {
 /// its destinations are ``subscript(id:)``.
 @MainActor
 public struct StackStores<State, Action> {
-  /// The elements' ids, bottom first, as they were when the collection was made.
-  public let ids: [StackElementID]
-  /// The id the next pushed element gets.
-  public let nextID: StackElementID
+  /// The stack as it was when the collection was made: an element popped since still gets a
+  /// store (one that keeps this state and ignores what it is sent).
+  private let snapshot: StackState<State>
   private let elements: any ElementStoreSource<State, Action>
 
-  init(
-    ids: [StackElementID], nextID: StackElementID, elements: any ElementStoreSource<State, Action>
-  ) {
-    self.ids = ids
-    self.nextID = nextID
+  init(snapshot: StackState<State>, elements: any ElementStoreSource<State, Action>) {
+    self.snapshot = snapshot
     self.elements = elements
   }
 
+  /// The elements' ids, bottom first, as they were when the collection was made.
+  public var ids: [StackElementID] { snapshot.ids }
+  /// The id the next pushed element gets.
+  public var nextID: StackElementID { snapshot.nextID }
 }
 
 extension StackStores: @MainActor RandomAccessCollection {
@@ -72,13 +72,13 @@ extension StackStores: @MainActor RandomAccessCollection {
   public var startIndex: Int { 0 }
 
   /// The position after the top element.
-  public var endIndex: Int { ids.count }
+  public var endIndex: Int { snapshot.count }
 
   /// The store of the element at a position.
   ///
   /// - Parameter position: The position, 0 at the bottom.
   public subscript(position: Int) -> Store<State, Action> {
-    elements.store(for: ids[position])
+    elements.store(for: snapshot.ids[position], element: snapshot[position])
   }
 }
 
@@ -87,7 +87,7 @@ extension StackStores {
   ///
   /// - Parameter id: The element's id.
   public subscript(id id: StackElementID) -> Store<State, Action>? {
-    ids.contains(id) ? elements.store(for: id) : nil
+    snapshot[id: id].map { elements.store(for: id, element: $0) }
   }
 
   /// Pushes an element: sends `.push(id:state:)` with ``nextID``.
@@ -130,7 +130,8 @@ extension StackStores {
 protocol ElementStoreSource<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action
-  func store(for id: StackElementID) -> Store<State, Action>
+  /// The store of the element `id`, made with `element` when it is gone from the stack.
+  func store(for id: StackElementID, element: State) -> Store<State, Action>
   func send(_ action: StackAction<State, Action>)
 }
 
@@ -157,9 +158,17 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
     parent.observation.link(StackLink(self))
   }
 
-  func store(for id: StackElementID) -> Store<ElementState, ElementAction> {
+  func store(
+    for id: StackElementID, element: ElementState
+  ) -> Store<ElementState, ElementAction> {
     if let store = stores[id], attached[id]?.core?.isDetached == false { return store }
-    let (store, core) = makeStore(id: id)
+    let current = parent.state[keyPath: toStack][id: id]
+    let (store, core) = makeStore(id: id, element: current ?? element)
+    guard current != nil else {
+      // An element popped since the view's collection was made: a store that has seen it go.
+      core.parentDidUpdate(nil)
+      return store
+    }
     stores[id] = store
     attached[id] = WeakRowCore(core: core)
     return store
@@ -191,13 +200,13 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
   }
 
   private func makeStore(
-    id: StackElementID
+    id: StackElementID, element: ElementState
   ) -> (store: Store<ElementState, ElementAction>, core: any RowCore<ElementState>) {
     let toStack = toStack
     let toStackAction = toStackAction
     let writable = toStack as? WritableKeyPath<ParentState, StackState<ElementState>>
     return makeChildCore(
-      parent: parent, initial: parent.state[keyPath: toStack][id: id]!,
+      parent: parent, initial: element,
       extract: { $0[keyPath: toStack][id: id] },
       embed: { toStackAction.embed(.element(id: id, action: $0)) },
       write: writable.map { path in

@@ -36,9 +36,9 @@ extension Store {
     core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {
       $0[keyPath: toRows].ids
     }
-    let ids = state[keyPath: toRows].ids
-    rows.prune(keeping: ids)
-    return StoreCollection(ids: ids, rows: rows)
+    let snapshot = state[keyPath: toRows]
+    rows.prune(keeping: snapshot.ids)
+    return StoreCollection(snapshot: snapshot, rows: rows)
   }
 }
 
@@ -49,15 +49,19 @@ extension Store {
 /// for as long as its row lives.
 @MainActor
 public struct StoreCollection<ID: Hashable, State, Action> {
-  /// The rows' ids, in order, as they were when the collection was made.
-  public let ids: [ID]
+  /// The rows as they were when the collection was made: a row removed since still gets a
+  /// store (one that keeps this state and ignores what it is sent), as a view that still holds
+  /// an earlier collection may ask for it.
+  private let snapshot: IdentifiedArray<ID, State>
   private let rows: any RowStoreSource<ID, State, Action>
 
-  init(ids: [ID], rows: any RowStoreSource<ID, State, Action>) {
-    self.ids = ids
+  init(snapshot: IdentifiedArray<ID, State>, rows: any RowStoreSource<ID, State, Action>) {
+    self.snapshot = snapshot
     self.rows = rows
   }
 
+  /// The rows' ids, in order, as they were when the collection was made.
+  public var ids: [ID] { snapshot.ids }
 }
 
 extension StoreCollection: @MainActor RandomAccessCollection {
@@ -65,13 +69,14 @@ extension StoreCollection: @MainActor RandomAccessCollection {
   public var startIndex: Int { 0 }
 
   /// The position after the last row.
-  public var endIndex: Int { ids.count }
+  public var endIndex: Int { snapshot.count }
 
   /// The store of the row at a position.
   ///
   /// - Parameter position: The position.
   public subscript(position: Int) -> Store<State, Action> {
-    rows.store(for: ids[position])
+    let row = snapshot[position]
+    return rows.store(for: snapshot.ids[position], row: row)
   }
 }
 
@@ -81,7 +86,7 @@ extension StoreCollection {
   /// - Parameter id: The row's id.
   @MainActor
   public subscript(id id: ID) -> Store<State, Action>? {
-    ids.contains(id) ? rows.store(for: id) : nil
+    snapshot[id: id].map { rows.store(for: id, row: $0) }
   }
 }
 
@@ -91,7 +96,8 @@ protocol RowStoreSource<ID, State, Action>: AnyObject {
   associatedtype ID: Hashable
   associatedtype State
   associatedtype Action
-  func store(for id: ID) -> Store<State, Action>
+  /// The store of the row `id`, made with `row` when the row is gone from the state.
+  func store(for id: ID, row: State) -> Store<State, Action>
 }
 
 /// The engine of a child store as a list's or a stack's link sees it.

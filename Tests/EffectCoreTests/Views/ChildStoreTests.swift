@@ -189,3 +189,37 @@ import Testing
     #expect(row?.title == "Still works")
   }
 }
+
+@MainActor
+@Suite struct StaleCollectionTests {
+  private func warnings(_ operation: () -> Void) -> Int {
+    let count = LockIsolated(0)
+    let record: @Sendable (String) -> Void = { _ in count.withLock { $0 += 1 } }
+    RuntimeWarning.$handler.withValue(record, operation: operation)
+    return count.withLock { $0 }
+  }
+
+  @Test func aCollectionMadeBeforeARowWentAwayStillGivesAStoreForIt() {
+    let store = Store(initialState: Todos.State(rowCount: 3)) { Todos() }
+    let rows = store.scope(state: \.rows, action: /Todos.Action.rows)
+    store.send(.remove(2))
+    // The view that holds `rows` asks for the row it drew: never a crash.
+    let gone = rows[2]
+    #expect(gone.title == "Row 2")
+    #expect(rows[id: 2]?.id == 2)
+    #expect(warnings { gone.send(.rename("Ghost")) } == 1)
+    #expect(store.rows.count == 2)
+    #expect(store.scope(state: \.rows, action: /Todos.Action.rows)[id: 2] == nil)
+  }
+
+  @Test func aStackMadeBeforeAPopStillGivesAStoreForThePoppedElement() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    store.scope(state: \.path, action: /Todos.Action.path).push(TodoRow.State(id: 1, title: "A"))
+    let path = store.scope(state: \.path, action: /Todos.Action.path)
+    path.pop(from: path.ids[0])
+    let popped = path[0]
+    #expect(popped.title == "A")
+    #expect(warnings { popped.send(.toggle) } == 1)
+    #expect(store.path.isEmpty)
+  }
+}
