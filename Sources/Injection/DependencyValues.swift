@@ -33,7 +33,7 @@ public struct DependencyValues: Sendable {
   /// effect then adds no variable to the effect's asynchronous frame, which stays in the task's
   /// memory for as long as the effect runs.
   @usableFromInline
-  static func readInForce<Result>(_ body: (inout DependencyValues) -> Result) -> Result {
+  static func readInForce<Result>(_ body: (borrowing DependencyValues) -> Result) -> Result {
     $current.withBoundValue(unbound: DependencyValues(), body)
   }
 

@@ -71,11 +71,14 @@ enum ClockActivity {
   static func makeDelegate<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
   ) -> Task<T, any Error> {
+    // The operation runs where its effect runs: on the main serial executor when that is in
+    // force.
+    let executor: MainSerialExecutor? = MainSerialExecutor.isInForce ? .shared : nil
     guard isTracking.load(ordering: .relaxed), let waiting = currentTask else {
-      return Task(operation: operation)
+      return Task(executorPreference: executor, operation: operation)
     }
     return state.withLock { state in
-      let task = Task<T, any Error> {
+      let task = Task<T, any Error>(executorPreference: executor) {
         defer { handOver(to: waiting) }
         return try await operation()
       }

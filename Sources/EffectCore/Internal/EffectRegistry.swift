@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The running effects of one root store, by cancellation id.
 ///
 /// Each store owns one registry, so one store can never cancel another's effects. It is guarded
@@ -88,6 +90,16 @@ final class EffectRegistry: Sendable {
     for handle in cancelled { handle.cancel() }
   }
 
+  /// Whether the store's effects run on the main serial executor: a test store's by default
+  /// (`useMainSerialExecutor`), and any store's whose effects start inside
+  /// `withMainSerialExecutor`.
+  var prefersMainSerialExecutor: Bool {
+    usesMainSerialExecutor.load(ordering: .relaxed) || MainSerialExecutor.isInForce
+  }
+
+  /// Whether the store asked for the main serial executor for all its effects.
+  let usesMainSerialExecutor = Atomic<Bool>(false)
+
   /// Actions that effects sent, waiting to be reduced on the main actor, in order.
   private let mailbox = LockIsolated(Mailbox())
 
@@ -100,7 +112,16 @@ final class EffectRegistry: Sendable {
   /// the task-local values in force where an effect runs never reach the reducer. Jobs posted
   /// while a drain is pending share it, so many effects sending at once (timers ticking in the
   /// same instant) cost one hop, not one task each.
+  ///
+  /// On the main serial executor, each job is a turn of the main actor of its own, queued
+  /// behind the jobs before it, as a hop to the main actor is: the order of events is then the
+  /// same every run, and the same as TCA's.
   func post(_ job: @escaping @MainActor @Sendable () -> Void) {
+    if MainSerialExecutor.isInForce {
+      Task.detached { @MainActor in MainSerialExecutor.$isDelivering.withValue(true, operation: job)
+      }
+      return
+    }
     let schedule = mailbox.withLock { mailbox -> Bool in
       mailbox.jobs.append(job)
       guard !mailbox.isScheduled else { return false }

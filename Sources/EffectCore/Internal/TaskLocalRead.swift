@@ -31,8 +31,9 @@ extension TaskLocal {
 extension TaskLocal {
   /// Runs `body` on the value bound for the current task where it is stored, without copying it
   /// out: reading a part of a large value (one dependency among the overrides) then retains
-  /// nothing. `body` must not change the value; the parameter is `inout` only so that the
-  /// compiler borrows the value in place.
+  /// nothing. The value is borrowed, a read: many tasks share a bound value (an effect and its
+  /// `async let` children read the same storage at once), so nothing here may access it as a
+  /// write, as an `inout` borrow would.
   ///
   /// - Parameters:
   ///   - unbound: The task-local's default value, used when nothing is bound.
@@ -40,13 +41,10 @@ extension TaskLocal {
   /// - Returns: What `body` returns.
   @_spi(Contexts) @inlinable @inline(__always)
   public func withBoundValue<Result>(
-    unbound: @autoclosure () -> Value, _ body: (inout Value) -> Result
+    unbound: @autoclosure () -> Value, _ body: (borrowing Value) -> Result
   ) -> Result {
     let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    guard let storage = taskLocalValueGet(key) else {
-      var value = unbound()
-      return body(&value)
-    }
-    return body(&storage.assumingMemoryBound(to: Value.self).pointee)
+    guard let storage = taskLocalValueGet(key) else { return body(unbound()) }
+    return body(UnsafePointer(storage.assumingMemoryBound(to: Value.self)).pointee)
   }
 }

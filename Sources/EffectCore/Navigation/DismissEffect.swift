@@ -40,11 +40,19 @@
 /// }
 /// ```
 ///
-/// Where a presentation marks the effect, it wins over such a replacement: a presented child's
-/// `dismiss()` always dismisses it. (In a test store's own feature, both run.)
+/// Where a presentation marks the effect, it wins over a replacement of `\.dismiss`: a presented
+/// child's `dismiss()` always dismisses it. In a test store's own feature, a replaced `\.dismiss`
+/// runs its closure and then dismisses the test store, as TCA's test store wraps `\.dismiss`.
+///
+/// An app may declare dismiss effects of its own under other keys (`\.dismissGame`). Unreplaced,
+/// such a value dismisses like `\.dismiss`; replaced, it runs its closure and nothing else, in a
+/// presented child and in a test store alike.
 public struct DismissEffect: Sendable {
   /// What a replacement does instead; `nil` for the one that dismisses.
   let replacement: (@MainActor @Sendable () -> Void)?
+  /// Whether this value was read from the `\.dismiss` dependency: only that one is the test
+  /// store's and the presentation's to take over.
+  private var isDismissDependency = false
 
   /// The effect that dismisses the feature whose effect calls it: the `\.dismiss` dependency's
   /// value unless a test replaces it.
@@ -67,15 +75,32 @@ public struct DismissEffect: Sendable {
   ///   - line: The caller, for the report when there is nothing to dismiss.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
     let dismissal = EffectScope.current?.dismissal
-    if let dismissal, dismissal.isPresentation { return await dismissal.dismiss() }
-    if let replacement { await replacement() }
+    if let replacement {
+      if isDismissDependency, let dismissal, dismissal.isPresentation {
+        return await dismissal.dismiss()
+      }
+      await replacement()
+      // A test store's own feature: TCA's test store wraps `\.dismiss` alone.
+      guard isDismissDependency, let dismissal else { return }
+      return await dismissal.dismiss()
+    }
     if let dismissal { return await dismissal.dismiss() }
-    guard replacement == nil else { return }
     let message =
       "A feature asked to be dismissed at \(fileID):\(line), but nothing presents it. "
       + "'dismiss()' dismisses a feature presented with 'ifLet' over a '@PresentationState' or "
       + "with 'forEach' over a 'StackState', from the effects it returns, and a test store's "
       + "feature. Elsewhere, replace it: withDependencies { $0.dismiss = DismissEffect { … } }."
     if !TestIssue.report(message) { RuntimeWarning.report(message) }
+  }
+}
+
+extension DismissEffect {
+  /// This value as the `\.dismiss` dependency gives it out: a presentation and a test store take
+  /// over only that one (see ``DismissEffect``), not a dismiss effect an app keeps under a key of
+  /// its own.
+  @_spi(Contexts) public var asDismissDependency: DismissEffect {
+    var effect = self
+    effect.isDismissDependency = true
+    return effect
   }
 }

@@ -51,7 +51,8 @@ final class RootCore<R: Reducer>: StoreCore {
   }
 
   /// Reduces `action` and every action it leads to synchronously, in order, then notifies
-  /// observers once. A send from inside the loop (an observer, a `.send` effect) is queued.
+  /// observers once. A send from inside the loop (an observer, a `.send` effect, the `deinit` of
+  /// a value the loop lets go) is queued, never reduced recursively.
   func send(_ action: R.Action) -> StoreTask {
     guard !isSending else {
       queue.append(action)
@@ -60,24 +61,37 @@ final class RootCore<R: Reducer>: StoreCore {
     isSending = true
     var handles: [EffectHandle] = []
     run(reduce(action), of: action, handles: &handles)
-    // Actions queued by `.send` effects and re-entrant sends, in order.
-    var index = 0
-    while index < queue.count {
-      let next = queue[index]
-      index += 1
-      run(reduce(next), of: next, handles: &handles)
-    }
-    if index > 0 { queue.removeAll(keepingCapacity: true) }
-    isSending = false
-    didChange()
+    finishBatch(handles: &handles)
     return StoreTask(handles: handles)
   }
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
   func restore(_ change: (inout R.State) -> Void) -> Bool {
     change(&currentState)
-    didChange()
+    guard !isSending else { return true }
+    isSending = true
+    var handles: [EffectHandle] = []
+    finishBatch(handles: &handles)
     return true
+  }
+
+  /// Ends a batch, with `isSending` set: reduces the queued actions in order, then tells the
+  /// observers, and goes on while what they sent (or anything released meanwhile sent) is
+  /// queued. Every observer of a batch is told before anything it sends is reduced.
+  ///
+  /// The queue is moved out before its actions are reduced: an action's payload whose `deinit`
+  /// sends (when the batch lets it go) then appends to an empty queue, never to the array being
+  /// read, as TCA keeps its buffered actions alive while it clears them.
+  private func finishBatch(handles: inout [EffectHandle]) {
+    repeat {
+      while !queue.isEmpty {
+        var batch: [R.Action] = []
+        swap(&batch, &queue)
+        for next in batch { run(reduce(next), of: next, handles: &handles) }
+      }
+      didChange()
+    } while !queue.isEmpty
+    isSending = false
   }
 
   /// After a batch: views hear of the values they read that changed, then `states` streams and

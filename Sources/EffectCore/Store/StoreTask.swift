@@ -12,8 +12,20 @@ public struct StoreTask: Sendable {
 
   /// Waits until every effect of the send has finished. Subscriptions
   /// (``Effect/subscribe(_:)``) are not waited for.
+  ///
+  /// Cancelling the task that waits cancels the effects, as TCA's does: tie an effect to a
+  /// view's lifetime with SwiftUI's `.task` modifier, which cancels its task when the view goes
+  /// away.
+  ///
+  /// ```swift
+  /// .task { await store.send(.onAppear).finish() }
+  /// ```
   public func finish() async {
-    for handle in handles { await handle.wait() }
+    await withTaskCancellationHandler {
+      for handle in handles { await handle.wait() }
+    } onCancel: {
+      cancel()
+    }
   }
 
   /// Cancels every effect of the send, subscriptions included.

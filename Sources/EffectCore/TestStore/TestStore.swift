@@ -31,6 +31,26 @@ public final class TestStore<State: Equatable, Action> {
   /// How long `receive` and `finish` wait for effects by default: one second.
   public var timeout: Duration = .seconds(1)
 
+  /// Whether the store's effects run on the main serial executor: `true` by default, as in TCA.
+  ///
+  /// Effects then run one job at a time on the main actor's queue, with their child tasks
+  /// (`async let`, task groups) and the default actors they call, so effects that await several
+  /// answers at once, or sleep on an immediate clock, deliver in the same order every run (see
+  /// ``withMainSerialExecutor(isolation:operation:)``). It is scoped to this store: tests
+  /// running in parallel are untouched.
+  ///
+  /// Set it to `false` before sending, to test code whose effects must really run in parallel
+  /// (one that blocks a thread while another effect works):
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) { Feature() }
+  /// store.useMainSerialExecutor = false
+  /// ```
+  public var useMainSerialExecutor: Bool {
+    get { core.registry.usesMainSerialExecutor.load(ordering: .relaxed) }
+    set { core.registry.usesMainSerialExecutor.store(newValue, ordering: .relaxed) }
+  }
+
   let core: RootCore<RecordingReducer<State, Action>>
   let recorder: ActionRecorder<State, Action>
   let issues: TestIssueCollector
@@ -89,6 +109,7 @@ public final class TestStore<State: Equatable, Action> {
       reducer: RecordingReducer(
         base: Reduce(DismissibleRoot(base: feature, dismissal: dismissal)), recorder: recorder))
     dismissal.registry = core.registry
+    core.registry.usesMainSerialExecutor.store(true, ordering: .relaxed)
     sharedChanges.accept(initialState)
     MainQueueCheck.prepare()
     // Effect tasks are tracked as a test clock tracks them, so that `send` can tell an effect

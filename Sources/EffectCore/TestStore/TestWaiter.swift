@@ -69,6 +69,7 @@ extension TestStore {
   func letReadyEffectsRun() async {
     let registry = core.registry
     guard registry.count > 0 else { return }
+    if useMainSerialExecutor { return await letSerialEffectsRun() }
     let clock = ContinuousClock()
     // Only a bound for a machine so loaded that a task gets no thread for this long.
     let deadline = clock.now.advanced(by: .seconds(1))
@@ -94,6 +95,32 @@ extension TestStore {
       try? await clock.sleep(for: .microseconds(50))
     }
   }
+
+  /// ``letReadyEffectsRun()`` on the main serial executor, without a clock: every job of the
+  /// store's effects waits in the main actor's queue, so each yield of the test (which queues it
+  /// behind them) lets every job that was ready run. It returns after ``serialQuietRounds``
+  /// yields in a row in which nothing happened (no action reduced, no effect started or ended):
+  /// a count of turns, not of time, however busy the machine or the other tests.
+  private func letSerialEffectsRun() async {
+    let registry = core.registry
+    var progress = (recorder.reducedCount, registry.count, ledger.starts.count)
+    var quietRounds = 0
+    while registry.count > 0, quietRounds < Self.serialQuietRounds {
+      await Task.yield()
+      let now = (recorder.reducedCount, registry.count, ledger.starts.count)
+      if now != progress {
+        progress = now
+        quietRounds = 0
+      } else {
+        quietRounds += 1
+      }
+    }
+  }
+
+  /// How many turns of the main actor in a row with nothing happening end
+  /// ``letSerialEffectsRun()``: more than the hops between two events of one effect (its start
+  /// on the main actor, the hop to its work, a send's hop to the store and back).
+  static var serialQuietRounds: Int { 16 }
 
   /// How long nothing may happen, with an effect neither asleep on a test clock nor ended, before
   /// `send` takes it for waiting on something else and returns.

@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 extension DependencyValues {
   /// Dismisses the presented feature whose effect calls it: `await dismiss()` sends its parent
   /// `.dismiss`, or `.popFrom(id:)` for a stack element, and returns once it is gone.
@@ -19,7 +21,7 @@ extension DependencyValues {
   /// }
   /// ```
   public var dismiss: DismissEffect {
-    get { self[DismissKey.self] }
+    get { self[DismissKey.self].asDismissDependency }
     set { self[DismissKey.self] = newValue }
   }
 }

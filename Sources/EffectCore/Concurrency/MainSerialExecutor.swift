@@ -1,0 +1,103 @@
+import Synchronization
+
+/// Runs `operation` with its asynchronous work serialised on the main actor's queue: child
+/// tasks (`async let`, task groups), nonisolated async functions, the default actors they call,
+/// and the effects of every store that starts them inside, run one job at a time, in the order
+/// they were enqueued, interleaved with the main actor's own jobs. Code whose concurrent parts
+/// raced (several answers awaited at once, immediate clocks, task groups) then runs the same way
+/// every time, which makes a test of it deterministic.
+///
+/// ```swift
+/// @Test func answersArriveInOrder() async {
+///   await withMainSerialExecutor {
+///     let store = Store(initialState: Search.State()) { Search() }
+///     await store.send(.searchAll).finish()
+///   }
+/// }
+/// ```
+///
+/// A ``TestStore`` does this for its effects by default (see ``TestStore/useMainSerialExecutor``).
+///
+/// It works as swift-concurrency-extras' function of the same name does, with one difference:
+/// it is scoped, not global. It sets the task executor preference of the calling task (what
+/// `withTaskExecutorPreference` does), which its structured work inherits, so tests running in
+/// parallel beside it are untouched. An unstructured `Task { }` created inside does not inherit
+/// it (as Swift defines task executor preference) and runs on the global executor; make it with
+/// `Task(executorPreference: MainSerialExecutor.shared)` to serialise it too.
+///
+/// Never block the main thread while it is in force (a semaphore, a synchronous wait): the work
+/// it waits for runs there.
+///
+/// - Parameters:
+///   - isolation: The actor the operation runs on; the caller's.
+///   - operation: The work to serialise.
+/// - Returns: What `operation` returns.
+public func withMainSerialExecutor<Result, Failure: Error>(
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws(Failure) -> Result
+) async throws(Failure) -> Result {
+  try await withTaskExecutorPreference(
+    MainSerialExecutor.shared, isolation: isolation, operation: operation)
+}
+
+/// Runs synchronous `operation` with the effects that stores start inside it serialised on the
+/// main actor's queue, as the asynchronous ``withMainSerialExecutor(isolation:operation:)``
+/// does: for XCTest's `invokeTest`, which runs a test synchronously.
+///
+/// ```swift
+/// override func invokeTest() {
+///   withMainSerialExecutor { super.invokeTest() }
+/// }
+/// ```
+///
+/// A synchronous function cannot give the current task a preference; instead every effect a
+/// store starts while `operation` runs (in any task) is serialised, with its child tasks.
+///
+/// - Parameter operation: The work during which effects are serialised.
+/// - Returns: What `operation` returns.
+public func withMainSerialExecutor<Result, Failure: Error>(
+  operation: () throws(Failure) -> Result
+) throws(Failure) -> Result {
+  MainSerialExecutor.synchronousScopes.add(1, ordering: .relaxed)
+  defer { MainSerialExecutor.synchronousScopes.subtract(1, ordering: .relaxed) }
+  return try operation()
+}
+
+/// The executor behind ``withMainSerialExecutor(isolation:operation:)``: a task executor whose
+/// jobs go to the main actor's queue, where they run one at a time, in order.
+///
+/// Use it as a task executor preference for work that should join the serialised order:
+///
+/// ```swift
+/// Task(executorPreference: MainSerialExecutor.shared) { await poll() }
+/// ```
+public final class MainSerialExecutor: TaskExecutor {
+  /// The one main serial executor.
+  public static let shared = MainSerialExecutor()
+
+  /// How many synchronous ``withMainSerialExecutor(operation:)`` calls are running.
+  static let synchronousScopes = Atomic<Int>(0)
+
+  private init() {}
+
+  /// Enqueues `job` on the main actor's queue, behind the jobs already there.
+  ///
+  /// - Parameter job: The job.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    MainActor.shared.enqueue(UnownedJob(job))
+  }
+
+  /// Whether the current task delivers an action that an effect on this executor sent: what
+  /// the reducer starts then runs here too.
+  @TaskLocal static var isDelivering = false
+
+  /// Whether work started here should run on this executor: the current task prefers it,
+  /// delivers an action from an effect that runs on it, or a synchronous
+  /// ``withMainSerialExecutor(operation:)`` is running.
+  static var isInForce: Bool {
+    if synchronousScopes.load(ordering: .relaxed) > 0 || isDelivering { return true }
+    return withUnsafeCurrentTask { task in
+      task?.unownedTaskExecutor == shared.asUnownedTaskExecutor()
+    }
+  }
+}
