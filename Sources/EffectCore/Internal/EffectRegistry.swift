@@ -131,10 +131,9 @@ final class EffectRegistry: Sendable {
     if schedule { scheduleDrain() }
   }
 
-  /// Drains the mailbox on the main actor's next turn. A detached task starts with no task-local
-  /// values.
+  /// Drains the mailbox on the main actor's next turn, outside every task's task-local values.
   private func scheduleDrain() {
-    Task.detached { @MainActor [self] in drain() }
+    MainActorTurns.schedule { [self] in drain() }
   }
 
   /// Runs the jobs waiting now. Jobs posted meanwhile wait for another turn of the main actor,
