@@ -26,6 +26,8 @@ struct InteractiveScreen {
   }
 
   static let heartbeat = Duration.milliseconds(100)
+  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
+  static let escapeDelay = Duration.milliseconds(50)
 
   func run() async -> ExitCode {
     let controller = ScreenController(host: host)
@@ -66,6 +68,8 @@ struct InteractiveScreen {
     var problems: [String] = []
     var notes: [String] = []
     var decoder = KeyDecoder()
+    // When a read ended in a lone ESC: the Escape key, unless more follows at once.
+    var escapeSince: ContinuousClock.Instant?
     func draw() {
       if Terminal.resized.exchange(false, ordering: .relaxed) {
         previous = nil
@@ -93,6 +97,7 @@ struct InteractiveScreen {
         break screen
       case .keys(let bytes):
         await controller.handle(decoder.decode(bytes))
+        escapeSince = decoder.isHoldingEscape ? .now : nil
         if controller.wantsToQuit { break screen }
         draw()
       case .saved(let report):
@@ -101,6 +106,11 @@ struct InteractiveScreen {
         notes = report.notes.isEmpty ? notes : report.notes
         if !report.problems.isEmpty || !report.notes.isEmpty { draw() }
       case .heartbeat:
+        if let since = escapeSince, ContinuousClock.now - since >= Self.escapeDelay {
+          escapeSince = nil
+          await controller.handle(decoder.flush())
+          draw()
+        }
         if !isSaving, ContinuousClock.now - lastSave > .seconds(2) {
           isSaving = true
           lastSave = .now
