@@ -97,4 +97,23 @@ import Testing
         "error: '--timers' is at most \(TimerBudget.maximumTimers) on this machine") == true)
     #expect(TimerBudget.maximumTimers >= 1_000)
   }
+
+  @MainActor @Test(arguments: ["shoebox", "run", "bench"])
+  func everyCountAboveTheBoundGetsTheMessageThatNamesIt(command: String) async {
+    let bound = "error: '--timers' is at most \(TimerBudget.maximumTimers) on this machine ("
+    let huge = String(repeating: "9", count: 60)
+    for count in ["1000001", "3000000", "9223372036854775807", "9223372036854775808", huge] {
+      let console = Console()
+      #expect(await console.run([command, "--timers", count]) == .usage)
+      let message = console.errors.first?.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(message.hasPrefix(bound), "\(command) --timers \(count): \(message)")
+      #expect(message.hasSuffix(count.count > 40 ? "(60 characters)" : "not \(count)"))
+    }
+    for count in ["-1", "1e6", "many", ""] {
+      let console = Console()
+      #expect(await console.run([command, "--timers", count]) == .usage)
+      #expect(
+        console.errors.first?.hasPrefix("error: bad value '\(count)' for '--timers'\n") == true)
+    }
+  }
 }
