@@ -14,6 +14,9 @@ struct InteractiveScreen {
 
   private enum Event {
     case keys([UInt8])
+    /// The terminal is gone (its input ended): the screen ends as on `q`, even when the input
+    /// ended inside a string sequence, where a Ctrl-C byte would be skipped.
+    case endOfInput
     case heartbeat
     case terminate
     /// A save that ran meanwhile is done.
@@ -39,7 +42,7 @@ struct InteractiveScreen {
     let (events, continuation) = AsyncStream<Event>.makeStream()
     let keyTask = Task {
       for await bytes in Terminal.keys() { continuation.yield(.keys(bytes)) }
-      continuation.yield(.keys([0x03]))
+      continuation.yield(.endOfInput)
     }
     // SIGTERM, SIGHUP and SIGINT end the screen like `q` does (documents are saved, the
     // terminal restored), then the process ends by the same signal.
@@ -93,7 +96,7 @@ struct InteractiveScreen {
     draw()
     screen: for await event in events {
       switch event {
-      case .terminate:
+      case .terminate, .endOfInput:
         break screen
       case .keys(let bytes):
         await controller.handle(decoder.decode(bytes))
