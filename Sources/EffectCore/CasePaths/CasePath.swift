@@ -450,15 +450,26 @@ enum CaseLayouts {
     case .cases(let candidates) where candidates.isEmpty:
       return pathWithoutPayloadCase(embed: embed, metadata: metadata)
     case .cases(let candidates):
+      // Which of the candidates `embed` makes is seen each time it runs; a label names that one
+      // case, even when its payload cannot be made up to find out (see `CasePathLabel`).
+      let seen = SeenTag()
       return CasePath(
-        embed: embed,
+        embed: { value in
+          let root = embed(value)
+          seen.record(metadata.tag(of: root))
+          return root
+        },
         extract: { root in
           let tag = metadata.tag(of: root)
           guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
           let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-          return metadata.tag(of: embed(value)) == tag ? value : nil
+          let embeddedTag = metadata.tag(of: embed(value))
+          seen.record(embeddedTag)
+          return embeddedTag == tag ? value : nil
         },
-        label: { CasePathLabel.label(of: embed, among: candidates, in: metadata) })
+        label: {
+          CasePathLabel.label(of: embed, among: candidates, in: metadata, seen: seen.tag)
+        })
     }
   }
 
@@ -517,6 +528,19 @@ private func tupleElementTypes(_ type: Any.Type) -> [UnsafeRawPointer]? {
   return (0..<count).map {
     metadata.load(fromByteOffset: 3 * word + $0 * 2 * word, as: UnsafeRawPointer.self)
   }
+}
+
+/// The tag an enum case constructor was seen to make, once it has run.
+final class SeenTag: Sendable {
+  private let stored = Atomic<UInt32>(.max)
+
+  /// The tag, or `nil` before the constructor has run.
+  var tag: UInt32? {
+    let tag = stored.load(ordering: .relaxed)
+    return tag == .max ? nil : tag
+  }
+
+  func record(_ tag: UInt32) { stored.store(tag, ordering: .relaxed) }
 }
 
 /// Wraps a value that is only ever read, to move it into a `@Sendable` closure.
