@@ -540,7 +540,12 @@ final class SeenTag: Sendable {
     return tag == .max ? nil : tag
   }
 
-  func record(_ tag: UInt32) { stored.store(tag, ordering: .relaxed) }
+  /// Remembers `tag`: the constructor always makes the same one, so only the first is stored,
+  /// and extractions on many threads do not keep writing one shared word.
+  func record(_ tag: UInt32) {
+    guard stored.load(ordering: .relaxed) == .max else { return }
+    stored.store(tag, ordering: .relaxed)
+  }
 }
 
 /// Wraps a value that is only ever read, to move it into a `@Sendable` closure.
