@@ -116,9 +116,15 @@ import Testing
     await store.skipReceivedActions()
   }
 
-  @Test func aPathThatHasEmbeddedNamesItsCase() {
+  /// Before it has seen an action of one of the cases that share its payload type, a path whose
+  /// payload is not plain data names them all; once it has, only its own.
+  @Test func aPathNamesItsCaseOnceItHasTriedASibling() {
     let renamed: CasePath<Editor.Action, String> = /Editor.Action.renamed
-    _ = renamed.embed("a")
+    #expect(
+      "\(renamed)"
+        == "/CasePathChainTests.Editor.Action.renamed or "
+        + "/CasePathChainTests.Editor.Action.retitled")
+    #expect(renamed.extract(from: .retitled("a")) == nil)
     #expect("\(renamed)" == "/CasePathChainTests.Editor.Action.renamed")
   }
 }

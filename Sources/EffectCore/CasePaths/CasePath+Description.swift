@@ -37,7 +37,7 @@ enum CasePathLabel {
   }
 
   /// Names the case that `embed` makes, among several with the same payload type: the one it was
-  /// seen to make (the path embeds, and tries it on every action it extracts from), or found by
+  /// seen to make (the path tries it on every action of those cases it extracts from), or found by
   /// embedding a zeroed payload when the payload is plain data; otherwise all of them.
   static func label<Root, Value>(
     of embed: @Sendable (Value) -> Root, among candidates: [CaseLayouts.Candidate],

@@ -450,15 +450,12 @@ enum CaseLayouts {
     case .cases(let candidates) where candidates.isEmpty:
       return pathWithoutPayloadCase(embed: embed, metadata: metadata)
     case .cases(let candidates):
-      // Which of the candidates `embed` makes is seen each time it runs; a label names that one
-      // case, even when its payload cannot be made up to find out (see `CasePathLabel`).
+      // Which of the candidates `embed` makes is seen when an extraction tries it on an action of
+      // one of them (a test store's `receive` does, on what it received); a label then names that
+      // one case, even when its payload cannot be made up to find out (see `CasePathLabel`).
       let seen = SeenTag()
       return CasePath(
-        embed: { value in
-          let root = embed(value)
-          seen.record(metadata.tag(of: root))
-          return root
-        },
+        embed: embed,
         extract: { root in
           let tag = metadata.tag(of: root)
           guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
