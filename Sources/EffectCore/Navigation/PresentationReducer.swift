@@ -168,7 +168,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
   @inlinable
   func identity(in state: inout Parent.State) -> ChildIdentity {
-    toPresentationState.read(&state) { ChildIdentity.ofDestination($0.wrappedValue) }
+    toPresentationState.read(&state) { ChildIdentity.of($0.wrappedValue) }
   }
 
   /// Lifts the child's effects, tagged to end with it and marked with the action that dismisses

@@ -36,7 +36,8 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   }
 
   var state: State {
-    guard let current = extract(parent.state) else { return last }
+    // A child replaced by another (of another id or case) is not this store's child.
+    guard !isDetached, let current = extract(parent.state) else { return last }
     last = current
     return current
   }
@@ -83,7 +84,7 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
 }
 
 /// Hands one optional, presented or enum-case child store its state after each batch, and
-/// detaches it when its child goes away or is replaced by another (one with another id).
+/// detaches it when its child goes away or is replaced by another (see ``ChildIdentity``).
 @MainActor
 final class PresenceLink<Parent, State>: StateLink {
   private weak var child: (any RowCore<State>)?

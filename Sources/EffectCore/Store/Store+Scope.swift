@@ -34,10 +34,11 @@ extension Store {
   /// }
   /// ```
   ///
-  /// A view that scoped is told when the child comes or goes (or is replaced by a child with
-  /// another id), not when the child changes. The store is the same object for as long as the
-  /// child lives; once the child is gone it keeps its last state and ignores what it is sent,
-  /// with a runtime warning.
+  /// A view that scoped is told when the child comes or goes, or is replaced by another child
+  /// (one with another id; for an enum child, one in another case, or whose payload has another
+  /// id), not when the child changes. The store is the same object for as long as the child
+  /// lives; once the child is gone or replaced it keeps its last state and ignores what it is
+  /// sent, with a runtime warning.
   ///
   /// - Parameters:
   ///   - toChildState: The optional child state.
@@ -102,9 +103,10 @@ extension Store {
   /// }
   /// ```
   ///
-  /// Identity and lifetime are those of
-  /// the `scope` of an optional child: the store is the same while the
-  /// state stays in that case (with the same id, for an `Identifiable` child).
+  /// Identity and lifetime are those of the `scope` of an optional child: the store is the same
+  /// while the state stays in that case with the same child (the same id, for an `Identifiable`
+  /// child). A view that scoped is told when the state enters or leaves the case, or when the
+  /// case's child is replaced by one with another id; it is not told when the child changes.
   ///
   /// - Parameters:
   ///   - toChildState: The case of this store's state that holds the child's.
@@ -114,22 +116,20 @@ extension Store {
     state toChildState: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    let state = core.state
-    guard let metadata = EnumMetadata(State.self) else {
-      return presentChild(
-        key: nil, actionCase: toChildAction, extract: toChildState.extract(from:),
-        embed: toChildAction.embed, write: nil, name: "\(State.self) case \(ChildState.self)")
+    let key = toChildState.caseIdentity.map {
+      ScopeKey(.enumCase, state: $0, action: ChildAction.self)
     }
-    // A view that scoped is told when the state moves to another case; the store is kept per
-    // case.
-    core.observation.access(
-      ObservedKey(kind: .presence, scope: ScopeKey(.enumCase, state: "case", action: State.self)),
-      in: state
-    ) { metadata.tag(of: $0) }
+    if key == nil, let metadata = EnumMetadata(State.self) {
+      // A case path made of closures cannot name its case: a view that scoped through one is
+      // told when the state moves to another case or its case's child is replaced.
+      core.observation.access(
+        ObservedKey(kind: .presence, scope: ScopeKey(.enumCase, state: "case", action: State.self)),
+        in: core.state
+      ) { EnumCaseIdentity(of: $0, in: metadata) }
+    }
     return presentChild(
-      key: ScopeKey(.enumCase, state: metadata.tag(of: state), action: ChildAction.self),
+      key: key,
       actionCase: toChildAction,
-      tracksPresence: false,
       extract: toChildState.extract(from:),
       embed: toChildAction.embed,
       write: { state, change in
@@ -152,7 +152,6 @@ extension Store {
   private func presentChild<ChildState, ChildAction, ActionRoot>(
     key: ScopeKey?,
     actionCase: CasePath<ActionRoot, some Any>,
-    tracksPresence: Bool = true,
     extract: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
     write: ((inout State, (inout ChildState) -> Void) -> Void)?,
@@ -162,7 +161,7 @@ extension Store {
     let state = core.state
     let child = extract(state)
     let identity = ChildIdentity.of(child)
-    if let key, tracksPresence {
+    if let key {
       // A view that scoped is told when the child comes, goes or is replaced.
       node.access(ObservedKey(kind: .presence, scope: key), in: state) {
         ChildIdentity.of(extract($0))
