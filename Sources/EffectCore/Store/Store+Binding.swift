@@ -15,6 +15,11 @@ extension Store where Action: BindingActions, Action.State == State {
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { read(keyPath) }
-    set { send(.binding(.set(keyPath, newValue))) }
+    set {
+      let binding = BindingAction.set(keyPath, newValue)
+      // The reducer matches the property in either spelling (`\.name`, `\.$name`).
+      binding.root.attach(core.state)
+      send(.binding(binding))
+    }
   }
 }
