@@ -27,6 +27,22 @@ import Testing
     }
   }
 
+  /// A reducer held as an existential composes in a builder (TCA's `ReducerBuilderTests`).
+  struct Existential: Reducer {
+    let plugin: any Reducer<[String], Bool>
+    var body: some Reducer<[String], Bool> {
+      Logger(name: "a") as any Reducer<[String], Bool>
+      plugin as any Reducer<[String], Bool>
+      Logger(name: "b")
+    }
+  }
+
+  @Test func anExistentialReducerRunsInItsPlaceInABuilder() {
+    var state: [String] = []
+    _ = Existential(plugin: Logger(name: "plugin")).reduce(into: &state, action: true)
+    #expect(state == ["a", "plugin", "b"])
+  }
+
   @Test(arguments: [true, false])
   func builderRunsInTheOrderWritten(flag: Bool) {
     var state: [String] = []
