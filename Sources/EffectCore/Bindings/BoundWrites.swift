@@ -81,16 +81,42 @@ extension Bound: BoundProtocol {
 }
 
 /// The state a binding action was sent to, kept to learn what its key paths name (see
-/// ``BoundWrites``): the store that sends a view's binding and ``ReduceBindings`` attach it.
+/// ``BoundWrites``), and whether a ``ReduceBindings`` applied it: the store that sends a view's
+/// binding and ``ReduceBindings`` attach the state.
 final class BindingRoot<Root>: @unchecked Sendable {
-  // The state is written once, under the lock, and read only to probe a copy of it.
-  private let root = LockIsolated<UncheckedSendable<Root>?>(nil)
+  // Written under the lock; the state is read only to probe a copy of it.
+  private struct Seen {
+    var root: Root?
+    var isApplied = false
+    /// Set by a store that sent the action for a view: reports that no reducer applied it.
+    var reportUnapplied: (@Sendable () -> Void)?
+  }
+
+  private let seen = LockIsolated(UncheckedSendable(Seen()))
+
+  /// The state, if one was attached.
+  var state: Root? { seen.withLock { $0.value.root } }
 
   /// Keeps `state` unless a state is kept already.
   func attach(_ state: Root) {
-    root.withLock { if $0 == nil { $0 = UncheckedSendable(state) } }
+    seen.withLock { if $0.value.root == nil { $0.value.root = state } }
   }
 
-  /// The state, if one was attached.
-  var state: Root? { root.withLock { $0?.value } }
+  /// Notes that ``ReduceBindings`` applied the action to `state`.
+  func applied(to state: Root) {
+    seen.withLock {
+      if $0.value.root == nil { $0.value.root = state }
+      $0.value.isApplied = true
+    }
+  }
+
+  /// Calls `report` when the action goes away without a ``ReduceBindings`` having applied it.
+  func reportingUnapplied(_ report: @escaping @Sendable () -> Void) {
+    seen.withLock { $0.value.reportUnapplied = report }
+  }
+
+  deinit {
+    let seen = seen.withLock { $0.value }
+    if !seen.isApplied { seen.reportUnapplied?() }
+  }
 }

@@ -25,7 +25,7 @@ public struct ReduceBindings<State, Action: BindingActions>: Reducer where Actio
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let binding = extractor.binding(in: action) else { return .none }
     // The reducers after this one match the action's property in either spelling.
-    binding.root.attach(state)
+    binding.root.applied(to: state)
     binding.apply(to: &state)
     return .none
   }

@@ -120,7 +120,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   {
     var destinationEffects = Effect<Parent.Action>.none
     var dismissing: ChildIdentity?
-    switch toPresentationAction.extract(from: action) {
+    let presentationAction = toPresentationAction.extract(from: action)
+    if presentationAction != nil { ChildLifetime.presentationActionHandled() }
+    switch presentationAction {
     case .presented(let destinationAction)?:
       // Checked before changing anything: an absent child's path is never written to.
       guard case .present(let id) = identity(in: &state) else {

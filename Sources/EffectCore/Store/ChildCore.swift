@@ -12,6 +12,8 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   private let write: ((inout Parent.State, (inout State) -> Void) -> Void)?
   /// What the warning for a send after the child is gone calls the child.
   private let name: @Sendable () -> String
+  /// For a presented child: reports that no presentation `ifLet` handled what it sent.
+  private let reportUnintegrated: (@MainActor () -> Void)?
   let observation: ObservationNode<State>
   /// The child's state when last seen.
   private(set) var last: State
@@ -24,8 +26,10 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
     extract: @escaping (Parent.State) -> State?,
     embed: @escaping (Action) -> Parent.Action,
     write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
-    name: @escaping @Sendable () -> String
+    name: @escaping @Sendable () -> String,
+    reportUnintegrated: (@MainActor () -> Void)?
   ) {
+    self.reportUnintegrated = reportUnintegrated
     self.parent = parent
     self.last = initial
     self.extract = extract
@@ -51,7 +55,11 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
         """)
       return StoreTask(handles: [])
     }
-    return parent.send(embed(action))
+    guard let reportUnintegrated else { return parent.send(embed(action)) }
+    let handled = ChildLifetime.presentationActionsHandled
+    let task = parent.send(embed(action))
+    if ChildLifetime.presentationActionsHandled == handled { reportUnintegrated() }
+    return task
   }
 
   func restore(_ change: (inout State) -> Void) -> Bool {
@@ -120,9 +128,11 @@ func makeChildCore<Parent: StoreCore, State, Action>(
   extract: @escaping (Parent.State) -> State?,
   embed: @escaping (Action) -> Parent.Action,
   write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
-  name: @escaping @Sendable () -> String
+  name: @escaping @Sendable () -> String,
+  reportUnintegrated: (@MainActor () -> Void)? = nil
 ) -> (store: Store<State, Action>, core: any RowCore<State>) {
   let core = ChildCore<Parent, State, Action>(
-    parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name)
+    parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name,
+    reportUnintegrated: reportUnintegrated)
   return (Store(core: core), core)
 }

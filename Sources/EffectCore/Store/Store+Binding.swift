@@ -2,6 +2,8 @@ extension Store where Action: BindingActions, Action.State == State {
   /// Reads a property of the state, and sets it by sending a binding action: `store.name =
   /// "Blob"` sends `.binding(.set(\.name, "Blob"))`.
   ///
+  /// When no ``ReduceBindings`` applies the action, a runtime warning says so, once per property.
+  ///
   /// This is what a SwiftUI binding to a store is made of: with `@Bindable var store`,
   /// `TextField("Name", text: $store.name)` reads through the store and writes by sending.
   ///
@@ -19,6 +21,19 @@ extension Store where Action: BindingActions, Action.State == State {
       let binding = BindingAction.set(keyPath, newValue)
       // The reducer matches the property in either spelling (`\.name`, `\.$name`).
       binding.root.attach(core.state)
+      #if DEBUG
+        let description = "\(binding)"
+        let site = "binding \(State.self) \(keyPath)"
+        binding.root.reportingUnapplied {
+          RuntimeWarning.report(
+            once: site,
+            """
+            A binding action sent from a store was not handled: \(description). No \
+            'ReduceBindings' applied it, so the state did not change. Add 'ReduceBindings()' to \
+            the body of the feature's reducer, before the reducers that look at bindings.
+            """)
+        }
+      #endif
       send(.binding(binding))
     }
   }

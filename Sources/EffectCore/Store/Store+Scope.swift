@@ -12,13 +12,17 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The child's state inside this store's state.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: A store whose state and actions are the child's.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction> {
     let key = ScopeKey(.member, state: toChildState, action: ChildAction.self)
-      .caching(toChildAction)
+      .caching(toChildAction, fileID: fileID, line: line)
     if let key, let child = children[key] as? Store<ChildState, ChildAction> { return child }
     let child = Store<ChildState, ChildAction>(
       core: scopedCore(core, toChildState, toChildAction))
@@ -43,10 +47,14 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The optional child state.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The child's store, or `nil` when the child state is `nil`.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.optional, state: toChildState, action: ChildAction.self),
@@ -56,7 +64,7 @@ extension Store {
       write: (toChildState as? WritableKeyPath<State, ChildState?>).map { path in
         { state, change in if state[keyPath: path] != nil { change(&state[keyPath: path]!) } }
       },
-      name: "\(toChildState)")
+      name: "\(toChildState)", fileID: fileID, line: line)
   }
 
   /// A store for a presented child feature (``PresentationState``), while it is presented: the
@@ -75,10 +83,14 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The presentation state, `\.$destination`.
   ///   - toChildAction: The case of this store's actions that carries presentation actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The presented child's store, or `nil` when nothing is presented.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, PresentationState<ChildState>>,
-    action toChildAction: CasePath<Action, PresentationAction<ChildAction>>
+    action toChildAction: CasePath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.presented, state: toChildState, action: ChildAction.self),
@@ -92,7 +104,8 @@ extension Store {
           }
         }
       },
-      name: "\(toChildState)")
+      name: "\(toChildState)", fileID: fileID, line: line,
+      reportUnintegrated: unintegratedReport(toChildState, fileID: fileID, line: line))
   }
 
   /// A store for one case of an enum state, while the state is in that case.
@@ -111,10 +124,14 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The case of this store's state that holds the child's.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The child's store, or `nil` when the state is in another case.
   public func scope<ChildState, ChildAction>(
     state toChildState: CasePath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
     let key = toChildState.caseIdentity.map {
       ScopeKey(.enumCase, state: $0, action: ChildAction.self)
@@ -137,7 +154,28 @@ extension Store {
         change(&child)
         state = toChildState.embed(child)
       },
-      name: "\(State.self) case \(ChildState.self)")
+      name: "\(State.self) case \(ChildState.self)", fileID: fileID, line: line)
+  }
+
+  /// Reports, once per destination, a presented child whose sends no presentation `ifLet`
+  /// handles; nothing in release builds.
+  private func unintegratedReport(
+    _ destination: AnyKeyPath, fileID: StaticString, line: UInt
+  ) -> (@MainActor () -> Void)? {
+    #if DEBUG
+      return {
+        RuntimeWarning.report(
+          once: "presentation \(State.self) \(destination)",
+          """
+          The destination at \(destination) is presented, and what its store sent (scoped at \
+          \(fileID):\(line)) reached no presentation 'ifLet': its reducer does not run and it \
+          cannot be dismissed. Add '.ifLet(\\.$destination, action: /Action.destination) \
+          { Destination() }' to the body of the feature's reducer, for this destination.
+          """)
+      }
+    #else
+      return nil
+    #endif
   }
 
   private func scopedCore<Parent: StoreCore, ChildState, ChildAction>(
@@ -155,7 +193,9 @@ extension Store {
     extract: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
     write: ((inout State, (inout ChildState) -> Void) -> Void)?,
-    name: @autoclosure () -> String
+    name: @autoclosure () -> String,
+    fileID: StaticString, line: UInt,
+    reportUnintegrated: (@MainActor () -> Void)? = nil
   ) -> Store<ChildState, ChildAction>? {
     let node = core.observation
     let state = core.state
@@ -167,7 +207,9 @@ extension Store {
         ChildIdentity.of(extract($0))
       }
     }
-    let key = key?.caching(actionCase)
+    let key =
+      key?.caching(actionCase, fileID: fileID, line: line)
+      ?? ScopeKey.uncached(fileID: fileID, line: line)
     guard let child else {
       if let key { children[key] = nil }
       return nil
@@ -180,7 +222,7 @@ extension Store {
     let description = name()
     let (store, childCore) = makeChildCore(
       parent: core, initial: child, extract: extract, embed: embed, write: write,
-      name: { description })
+      name: { description }, reportUnintegrated: reportUnintegrated)
     node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
     if let key {
       children[key] = PresentedChild(
