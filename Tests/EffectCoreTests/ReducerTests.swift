@@ -41,6 +41,13 @@ import Testing
     var state: [String] = []
     _ = Existential(plugin: Logger(name: "plugin")).reduce(into: &state, action: true)
     #expect(state == ["a", "plugin", "b"])
+    // A reducer of a known type keeps it: only the existentials are wrapped.
+    let body = Existential(plugin: Logger(name: "plugin")).body
+    #expect(
+      type(of: body)
+        == ReducerSequence<
+          ReducerSequence<Reduce<[String], Bool>, Reduce<[String], Bool>>, Logger
+        >.self)
   }
 
   @Test(arguments: [true, false])
