@@ -21,20 +21,29 @@ extension Store where Action: BindingActions, Action.State == State {
       let binding = BindingAction.set(keyPath, newValue)
       // The reducer matches the property in either spelling (`\.name`, `\.$name`).
       binding.root.attach(core.state)
-      #if DEBUG
-        let description = "\(binding)"
-        let site = "binding \(State.self) \(keyPath)"
-        binding.root.reportingUnapplied {
-          RuntimeWarning.report(
-            once: site,
-            """
-            A binding action sent from a store was not handled: \(description). No \
-            'ReduceBindings' applied it, so the state did not change. Add 'ReduceBindings()' to \
-            the body of the feature's reducer, before the reducers that look at bindings.
-            """)
-        }
-      #endif
+      reportUnapplied(binding, keyPath)
       send(.binding(binding))
     }
+  }
+
+  /// Warns, once per property, when no ``ReduceBindings`` applies a binding a view sent.
+  private func reportUnapplied<Value>(
+    _ binding: BindingAction<State>, _ keyPath: WritableKeyPath<State, Value>
+  ) {
+    #if DEBUG
+      // A store whose child is gone says so itself when it ignores the action.
+      guard (core as? any RowCore<State>)?.isDetached != true else { return }
+      let description = "\(binding)"
+      let site = "binding \(State.self) \(keyPath)"
+      binding.root.reportingUnapplied {
+        RuntimeWarning.report(
+          once: site,
+          """
+          A binding action sent from a store was not handled: \(description). No \
+          'ReduceBindings' applied it, so the state did not change. Add 'ReduceBindings()' to \
+          the body of the feature's reducer, before the reducers that look at bindings.
+          """)
+      }
+    #endif
   }
 }
