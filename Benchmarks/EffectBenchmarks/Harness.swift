@@ -64,6 +64,25 @@ struct Harness {
     return pairedMedians(baseline: baselineSamples, ours: ourSamples)
   }
 
+  /// ``measureInterleaved(baselineIterations:baseline:iterations:ours:)`` for bodies that time
+  /// only part of each iteration themselves: each returns the time of the parts it timed.
+  func measureInterleavedParts(
+    baselineIterations: Int, baseline: (Int) -> Duration, iterations: Int,
+    ours: (Int) -> Duration
+  ) -> (baseline: Double, ours: Double) {
+    let baselineCount = self.iterations(baselineIterations)
+    let count = self.iterations(iterations)
+    _ = baseline(baselineCount)
+    _ = ours(count)
+    var baselineSamples: [Double] = []
+    var ourSamples: [Double] = []
+    for _ in 0..<rounds {
+      baselineSamples.append(baseline(baselineCount).nanoseconds / Double(baselineCount))
+      ourSamples.append(ours(count).nanoseconds / Double(count))
+    }
+    return pairedMedians(baseline: baselineSamples, ours: ourSamples)
+  }
+
   /// The asynchronous form of ``measure(iterations:_:)``.
   func measure(
     iterations count: Int,

@@ -40,7 +40,7 @@ struct SendBenchmarks {
   }
 
   func send() -> [Row] {
-    [Row(name: "send", ours: rootSend, baseline: direct, budget: 20, note: "vs direct call")]
+    [Row(name: "send", ours: rootSend, baseline: direct, budget: 12, note: "vs direct call")]
   }
 
   func nestedSend() -> [Row] {

@@ -22,15 +22,15 @@ struct UndoBenchmarks {
       sends.append(
         Row(
           name: "undo-send (\(size) rows)", ours: undoable, baseline: plain,
-          budget: 400, note: "vs the same send without undo", judged: judged))
+          budget: 100, note: "vs the same send without undo", judged: judged))
       undos.append(
         Row(
-          name: "undo (\(size) rows)", ours: undo(rows: size), baseline: plain, budget: 4_000,
+          name: "undo (\(size) rows)", ours: undo(rows: size), baseline: plain, budget: 1_000,
           note: "history.undo() vs the plain send", judged: judged))
       memory.append(
         Row(
           name: "undo-memory (\(size) rows)", ours: memoryPerStep(rows: size), baseline: 1,
-          budget: 2_048, note: "kept per step (heap in use; needs glibc on x86-64)",
+          budget: 1_024, note: "kept per step (heap in use; needs glibc on x86-64)",
           kind: .absolute(unit: "B"), judged: judged))
     }
     return sends + memory + undos

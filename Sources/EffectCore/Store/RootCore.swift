@@ -79,26 +79,37 @@ final class RootCore<R: Reducer>: StoreCore {
   /// observers, and goes on while what they sent (or anything released meanwhile sent) is
   /// queued. Every observer of a batch is told before anything it sends is reduced.
   ///
+  /// (`count`, not `isEmpty`: this class is generic and not specialised, and `isEmpty` is
+  /// `Collection`'s, which looks the array's conformance up at run time on every call.)
+  @inline(__always)
+  private func finishBatch(handles: inout [EffectHandle]) {
+    repeat {
+      if queue.count > 0 { reduceQueued(handles: &handles) }
+      didChange()
+    } while queue.count > 0
+    isSending = false
+  }
+
+  /// Reduces the queued actions, and those queued meanwhile, in order.
+  ///
   /// The queue is moved out before its actions are reduced: an action's payload whose `deinit`
   /// sends (when the batch lets it go) then appends to an empty queue, never to the array being
   /// read, as TCA keeps its buffered actions alive while it clears them.
-  private func finishBatch(handles: inout [EffectHandle]) {
-    repeat {
-      while !queue.isEmpty {
-        var batch: [R.Action] = []
-        swap(&batch, &queue)
-        for next in batch { run(reduce(next), of: next, handles: &handles) }
-      }
-      didChange()
-    } while !queue.isEmpty
-    isSending = false
+  private func reduceQueued(handles: inout [EffectHandle]) {
+    while queue.count > 0 {
+      var batch: [R.Action] = []
+      swap(&batch, &queue)
+      for next in batch { run(reduce(next), of: next, handles: &handles) }
+    }
   }
 
   /// After a batch: views hear of the values they read that changed, then `states` streams and
   /// other observers get the new state.
   private func didChange() {
     if let node {
-      node.update(currentState)
+      // A copy: what the node tells may restore the state while the node reads it.
+      let state = currentState
+      node.update(state)
       node.context.flush()
     }
     if !observers.isEmpty {
