@@ -4,7 +4,7 @@ import EffectCore
 // the same run, and checks the ratio against the budget in ARCHITECTURE.md.
 // Usage: swift run -c release EffectBenchmarks [--quick] [--only NAME]
 // NAME: send, nested-send, row-send, effect, cancel, effect-id, dependency-read, undo, scaling,
-// shared-read-write, shared-rows, observed-send, watch-memory, screen-send
+// shared-read-write, shared-rows, observed-send, watch-memory, screen-send, script-lines
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -54,4 +54,9 @@ if only == nil || only == "observed-send" {
 }
 if only == nil || only == "watch-memory" { rows += views.watchMemory(rows: 10_000) }
 if only == nil || only == "screen-send" { rows.append(views.screenSend()) }
+if only == nil || only == "script-lines",
+  let row = ScriptBenchmarks(harness: harness).advanceLines()
+{
+  rows.append(row)
+}
 printReport(rows, quick: quick)

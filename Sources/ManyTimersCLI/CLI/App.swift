@@ -111,19 +111,34 @@ struct App {
       }
       lines = ScriptLines(contents)
     }
+    guard virtualClock else {
+      return await runLines(lines, source: source, clock: ContinuousClock()) { duration in
+        try? await Task.sleep(for: duration)
+      }
+    }
+    // Virtual time runs on the main serial executor: the timers' effects, the actions they send
+    // and the clock's waiting take turns on the main actor's queue, on one thread, instead of
+    // four or five hand-offs between threads a tick (see "Virtual time in scripts" in
+    // Docs/Performance.md). What happens, and in which order, stays what the test clock fixes:
+    // it wakes one sleeper at a time and waits until its work is done.
     let testClock = TestClock()
-    let clock: any Clock<Duration> = virtualClock ? testClock : ContinuousClock()
+    return await withMainSerialExecutor {
+      await runLines(lines, source: source, clock: testClock) { duration in
+        await testClock.advance(by: duration)
+      }
+    }
+  }
+
+  /// Runs the script's lines (standard input's when `lines` is `nil`) against the host for
+  /// `source`, then saves its documents.
+  private func runLines(
+    _ lines: ScriptLines?, source: TimerSource, clock: any Clock<Duration>,
+    advance: @escaping (Duration) async -> Void
+  ) async -> ExitCode {
+    var lines = lines
     return await withHost(source, clock: clock) { host in
       let runner = ScriptRunner(
-        host: host,
-        advance: { duration in
-          if virtualClock {
-            await testClock.advance(by: duration)
-          } else {
-            try? await Task.sleep(for: duration)
-          }
-        },
-        output: output, errorOutput: errorOutput)
+        host: host, advance: advance, output: output, errorOutput: errorOutput)
       var number = 0
       while !runner.didQuit {
         let next = lines != nil ? lines?.next() : readLine()
