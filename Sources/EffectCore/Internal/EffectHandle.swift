@@ -89,9 +89,9 @@ final class EffectHandle: @unchecked Sendable {
 
 /// A fixed set of locks shared by many small objects, each object always using the same one.
 ///
-/// Plain system locks (``SystemLock``), locked and unlocked around the caller's code: ThreadSanitizer sees them,
-/// and no value of their own is guarded (a `LockIsolated<Void>` would make TSan take its empty
-/// value's accesses for races).
+/// Plain system locks (`SystemLock`), locked and unlocked around the caller's code:
+/// ThreadSanitizer sees them, and no value of their own is guarded (a `LockIsolated<Void>` would
+/// make TSan take its empty value's accesses for races).
 final class StripedLocks: @unchecked Sendable {
   static let shared = StripedLocks(count: 64)
 
@@ -104,7 +104,8 @@ final class StripedLocks: @unchecked Sendable {
 
   func withLock<R>(for object: AnyObject, _ body: () -> R) -> R {
     // The address itself, not its `hashValue` (which would run `Hasher` on every lock). Objects
-    // are at least 16-byte aligned: the low bits say nothing.
+    // are 16-byte aligned on 64-bit platforms: the low bits say nothing (on 32-bit ones, 8-byte
+    // aligned, every other stripe is used, which only spreads the locks less).
     let address = UInt(bitPattern: ObjectIdentifier(object))
     let mutex = mutexes[Int((address >> 4) % UInt(mutexes.count))]
     mutex.lock()

@@ -6,7 +6,7 @@
 //
 // One implementation per platform family, each written from its documented API:
 // - POSIX: glibc (Linux), musl (the static Linux SDK), Bionic (Android), Darwin (Apple).
-// - Windows: the Windows SDK (critical sections, module enumeration) and the UCRT (`_write`,
+// - Windows: the Windows SDK (critical sections, module enumeration, `Sleep`) and the UCRT (`_write`,
 //   `memcmp`, `getenv`).
 //
 // Only Linux with glibc is built and tested on this project's machines; the other branches are
@@ -26,7 +26,7 @@
   import ucrt
   import WinSDK
 #else
-  #error("EffectCore has no platform layer for this system: add a branch to OperatingSystem.swift")
+  #error("EffectCore has no platform layer for this system: add a branch to this file")
 #endif
 
 /// What EffectKit's libraries need from the operating system, and nothing more.
@@ -62,10 +62,13 @@ package enum OperatingSystem {
   ///   from `dlopen(NULL)` there searches the main executable (the test runner) only.
   /// - musl's static SDK: `dlopen` and `dlsym` are stubs in a static executable, so nothing is
   ///   found (README, "Platforms").
-  /// - Windows: `GetProcAddress` in each module `EnumProcessModules` lists.
+  /// - Windows: `GetProcAddress` in each module `K32EnumProcessModules` lists (kernel32's name
+  ///   of psapi's `EnumProcessModules`, which Swift sees as a function, not a macro).
   package static func symbolAddress(named name: String) -> UInt? {
     #if canImport(Darwin)
-      return dlsym(RTLD_DEFAULT, name).map { UInt(bitPattern: $0) }
+      // RTLD_DEFAULT, `((void *) -2)` in Darwin's <dlfcn.h>.
+      let everyImage = UnsafeMutableRawPointer(bitPattern: -2)
+      return dlsym(everyImage, name).map { UInt(bitPattern: $0) }
     #elseif os(Windows)
       return windowsSymbolAddress(named: name)
     #else
@@ -101,11 +104,11 @@ package enum OperatingSystem {
     private static func windowsSymbolAddress(named name: String) -> UInt? {
       let process = GetCurrentProcess()
       var needed: DWORD = 0
-      guard EnumProcessModules(process, nil, 0, &needed) else { return nil }
+      guard K32EnumProcessModules(process, nil, 0, &needed) else { return nil }
       var modules = [HMODULE?](
         repeating: nil, count: Int(needed) / MemoryLayout<HMODULE?>.stride)
       let size = DWORD(modules.count * MemoryLayout<HMODULE?>.stride)
-      guard EnumProcessModules(process, &modules, size, &needed) else { return nil }
+      guard K32EnumProcessModules(process, &modules, size, &needed) else { return nil }
       for module in modules.prefix(Int(min(needed, size)) / MemoryLayout<HMODULE?>.stride) {
         if let address = GetProcAddress(module, name) {
           return UInt(bitPattern: unsafeBitCast(address, to: Int.self))
