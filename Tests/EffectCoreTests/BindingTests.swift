@@ -41,6 +41,20 @@ import Testing
     try await store.finish()
   }
 
+  /// TCA's `BindableAction.set`: the action's own `set` wraps the binding action in its case.
+  @Test func actionsSetThroughTheirBindingCase() async throws {
+    #expect(Profile.Action.set(\.$name, "Blob") == .binding(.set(\.$name, "Blob")))
+    #expect(Profile.Action.set(\.accessCount, 3) == .binding(.set(\.accessCount, 3)))
+    let store = TestStore(initialState: Profile.State()) { Profile() }
+    try await store.send(.set(\.$name, "Blob")) {
+      $0.name = "Blob"
+      $0.nameEdits = 1
+    }
+    try await store.send(.set(\.isVerified, true)) { $0.isVerified = true }
+    try await store.send(.set(\.accessCount, 7)) { $0.accessCount = 7 }
+    try await store.finish()
+  }
+
   @Test func bindingActionEquality() {
     let a = BindingAction<Profile.State>.set(\.$name, "Blob")
     #expect(a == .set(\.$name, "Blob"))

@@ -165,3 +165,19 @@ import Testing
     }
   }
 }
+
+extension MainSerialExecutorTests {
+  @Test func theProcessWideSwitchSerialisesUnstructuredTasksToo() async {
+    // Process-wide: run in a process of its own, so that the tests beside it are untouched.
+    await #expect(processExitsWith: .success) {
+      uncheckedUseMainSerialExecutor = true
+      precondition(uncheckedUseMainSerialExecutor, "the runtime's hook was not found")
+      let values = LockIsolated<[Int]>([])
+      for value in 1...1000 { Task { values.withLock { $0.append(value) } } }
+      for _ in 0..<100 { await Task.yield() }
+      uncheckedUseMainSerialExecutor = false
+      precondition(!uncheckedUseMainSerialExecutor)
+      precondition(values.value == Array(1...1000), "\(values.value.prefix(20))")
+    }
+  }
+}

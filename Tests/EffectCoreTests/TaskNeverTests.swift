@@ -24,6 +24,7 @@ import Testing
       withUnsafeCurrentTask { $0?.cancel() }
       do {
         try await Task.never()
+        return false
       } catch {
         return error is CancellationError
       }
@@ -53,5 +54,36 @@ import Testing
     try await store.send(.stop)
     try await store.finish()
     #expect(probe.all == ["closed"])
+  }
+
+  /// swift-concurrency-extras' `Task.never()` is generic over its result, so it stands in for a
+  /// value: `(try? await Task.never()) ?? fallback`.
+  @Test func standsInForAValueOfAnyType() async {
+    let fallback = Task { (try? await Task.never()) ?? 7 }
+    let typed = Task { () -> String in
+      do {
+        let value: String = try await Task.never()
+        return value
+      } catch {
+        return "\(type(of: error))"
+      }
+    }
+    for _ in 0..<100 { await Task.yield() }
+    fallback.cancel()
+    typed.cancel()
+    #expect(await fallback.value == 7)
+    #expect(await typed.value == "CancellationError")
+  }
+
+  /// As in swift-concurrency-extras, the statement form returns `Void`: code may follow it.
+  @Test func theStatementFormReturnsVoid() async {
+    let reached = LockIsolated(false)
+    let task = Task {
+      try await Task.never()
+      reached.setValue(true)
+    }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(!reached.value)
   }
 }

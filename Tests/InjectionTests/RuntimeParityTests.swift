@@ -86,12 +86,17 @@ import Testing
       }
     }
 
-    /// Reads the greeter many times; returns how many reads saw the override.
+    /// Reads the greeter many times, in bursts on one thread between suspensions; returns how
+    /// many bursts saw the override throughout.
     static func readMany() async -> Int {
       var seen = 0
       for _ in 0..<200 {
-        @Dependency(\.greeter) var greeter
-        if greeter.greet("x") == "Hej, x" { seen += 1 }
+        var same = true
+        for _ in 0..<50 {
+          @Dependency(\.greeter) var greeter
+          same = same && greeter.greet("x") == "Hej, x"
+        }
+        if same { seen += 1 }
         await Task.yield()
       }
       return seen

@@ -56,6 +56,8 @@ import Testing
     var random = SplitMix64(seed: 0xD0C_0003)
     for _ in 0..<500 {
       let duration = Int.random(in: 0...TimerDuration.maximum, using: &random)
+      let status = random.pick(LonelyTimer.Status.allCases)
+      let remaining = status == .finished ? 0 : Int.random(in: 0...duration, using: &random)
       let uuid = random.bytes(16)
       let document = TimerDocument(
         id: UUID(
@@ -65,8 +67,7 @@ import Testing
           )),
         timer: LonelyTimer.State(
           name: random.text(maxLength: 30), duration: duration,
-          remaining: Int.random(in: 0...duration, using: &random),
-          status: random.pick(LonelyTimer.Status.allCases)))
+          remaining: remaining, status: status))
       let decoded = try TimerDocument.decode(document.encoded())
       #expect(decoded == document, "\(document.timer.name.debugDescription)")
     }
@@ -83,6 +84,7 @@ import Testing
     }
     #expect((0...TimerDuration.maximum).contains(document.timer.duration))
     #expect((0...document.timer.duration).contains(document.timer.remaining))
+    #expect(document.timer.status != .finished || document.timer.remaining == 0)
     #expect(document.timer.name.count <= TimerDocument.maximumNameLength)
     #expect((try? TimerDocument.decode(document.encoded())) == document)
   }

@@ -61,6 +61,21 @@ import Testing
     (TimerDocument.json(remaining: 500), "'remaining' must be 0 to 'duration' (180), not 500"),
     (TimerDocument.json(status: "paused"), "'status' must be"),
     (TimerDocument.json(id: "nope"), "'id' is not a UUID"),
+    (
+      TimerDocument.json(duration: 60, remaining: 60, status: "finished"),
+      #"'remaining' must be 0 when 'status' is "finished", not 60"#
+    ),
+    (TimerDocument.json(remaining: 1, status: "finished"), "not 1"),
+    (
+      TimerDocument.json(id: "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10\\u0000junk"),
+      "'id' is not a UUID"
+    ),
+    (TimerDocument.json(id: "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B 7D10"), "'id' is not a UUID"),
+    (TimerDocument.json(id: "6F1C3E0A 3B5E-4B8A-9E36-2C8A5A1B7D10"), "'id' is not a UUID"),
+    (TimerDocument.json(id: " 6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D1"), "'id' is not a UUID"),
+    (TimerDocument.json(id: "{6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10}"), "'id' is not a UUID"),
+    (TimerDocument.json(id: "6F1C3E0A3B5E4B8A9E362C8A5A1B7D10"), "'id' is not a UUID"),
+    (TimerDocument.json(id: "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D1G"), "'id' is not a UUID"),
     (#"{"format":1}"#, "'id' is missing"),
     (
       #"{"format":1,"id":"6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10","name":"a","duration":1.5,"remaining":1,"status":"ready"}"#,
@@ -92,6 +107,12 @@ import Testing
     let console = Console()
     _ = await console.run(["run", "--open", huge])
     #expect(console.errors.first?.contains("too large (2097152 bytes;") == true)
+  }
+
+  @Test func anIdInEitherCaseIsTheSameUUID() throws {
+    let lower = TimerDocument.json(id: "6f1c3e0a-3b5e-4b8a-9e36-2c8a5a1b7d10")
+    let document = try TimerDocument.decode(Data(lower.utf8))
+    #expect(document.id.uuidString == "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10")
   }
 
   @Test func unknownFieldsAreIgnored() throws {

@@ -67,6 +67,28 @@ import Testing
     #expect(child.process.terminationStatus == ExitCode.dataError.rawValue)
   }
 
+  @Test(arguments: [
+    (
+      TimerDocument.json(duration: 60, remaining: 60, status: "finished"),
+      #"'remaining' must be 0 when 'status' is "finished", not 60"#
+    ),
+    (
+      TimerDocument.json(id: "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B7D10\\u0000junk"),
+      "'id' is not a UUID"
+    ),
+    (TimerDocument.json(id: "6F1C3E0A-3B5E-4B8A-9E36-2C8A5A1B 7D10"), "'id' is not a UUID"),
+  ])
+  func aDocumentThatContradictsItselfIsRefusedAndLeftAlone(text: String, reason: String)
+    async throws
+  {
+    let folder = TemporaryFolder()
+    let path = folder.write(text, to: "odd.timer")
+    let result = try await run(["run", "--open", path], input: "start 1\nsave\n")
+    #expect(result.status == 65)
+    #expect(result.err == "error: \(path): not a timer document: \(reason)\n")
+    #expect(folder.contents("odd.timer") == text)
+  }
+
   @Test func withoutATerminalTheDefaultModeReadsAScript() async throws {
     let result = try await run([], input: "dump\n")
     #expect(result.status == 0)

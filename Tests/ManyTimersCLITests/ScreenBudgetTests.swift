@@ -13,19 +13,22 @@ import Testing
 /// with thousands of timers counting, memory stays flat, the screen keeps redrawing once a
 /// second, and `q` or a signal ends it within a second.
 ///
-/// By default it watches 5,000 timers for 3 seconds. The full check is 20 seconds, and 20,000
-/// timers for the 1 Hz figure; it passes on the debug build on an idle two-core machine (the
-/// signal test through the half-second grace of `Terminal.endGraceMicroseconds`, since a burst
-/// of 20,000 ticks keeps a debug build's main actor busy for about half a second):
+/// By default it watches 5,000 timers for 3 seconds. The dedicated run (`SCREEN_BUDGET_SECONDS`
+/// set, as `.ci/run` does on the debug build the README runs) watches 20,000 timers, the check of
+/// issue 35: keys within 100 ms, memory flat and `q` within a second. That build had regressed to
+/// keys taking seconds and `q` eleven (a store's mailbox reduced every tick waiting in one turn
+/// of the main actor, and quitting stopped the timers one by one), which 5,000 timers never
+/// showed. `SCREEN_BUDGET_TIMERS` sets another count:
 ///
 /// ```sh
-/// SCREEN_BUDGET_SECONDS=20 SCREEN_BUDGET_TIMERS=20000 \
-///   swift test --skip-build --filter ScreenBudgetTests
+/// SCREEN_BUDGET_SECONDS=20 swift test --skip-build --filter ScreenBudgetTests
 /// ```
 @Suite(.serialized) struct ScreenBudgetTests {
   static let environment = ProcessInfo.processInfo.environment
   static let seconds = environment["SCREEN_BUDGET_SECONDS"].flatMap(Int.init) ?? 3
-  static let timers = environment["SCREEN_BUDGET_TIMERS"].flatMap(Int.init) ?? 5_000
+  static let timers =
+    environment["SCREEN_BUDGET_TIMERS"].flatMap(Int.init)
+    ?? (TimingBudget.isStrict ? min(20_000, TimerBudget.maximumCounting) : 5_000)
   /// The most the resident memory may grow while the timers count.
   static let growth = 50 * 1024 * 1024
 
@@ -50,23 +53,43 @@ import Testing
 
   @Test func memoryStaysFlatAndTheScreenKeepsItsPace() async throws {
     let child = try await startCounting()
-    // Let the start settle, then watch.
-    await child.waitFor(timeout: .seconds(1)) { _ in false }
+    // Let the start settle (20,000 timers take their first steps), then watch.
+    await child.waitFor(timeout: .seconds(2)) { _ in false }
     let before = try #require(child.residentBytes)
     var largest = before
     let mark = child.text.count
-    for _ in 0..<Self.seconds {
-      await child.waitFor(timeout: .seconds(1)) { _ in false }
+    let clock = ContinuousClock()
+    var latencies: [Duration] = []
+    for second in 0..<Self.seconds {
+      // A key a second, moving the selection between the first two rows.
+      let (key, shown) = second.isMultiple(of: 2) ? ("j", "▸  2") : ("k", "▸  1")
+      let typed = child.output.count
+      let start = clock.now
+      child.type(key)
+      await child.waitFor(timeout: .seconds(10)) { child in
+        String(decoding: child.output[typed...], as: UTF8.self).contains(shown)
+      }
+      latencies.append(start.duration(to: clock.now))
+      await child.waitFor(timeout: max(.zero, .seconds(1) - start.duration(to: clock.now))) { _ in
+        false
+      }
       largest = max(largest, child.residentBytes ?? 0)
     }
     let watched = String(child.text.dropFirst(mark))
+    let slowest = latencies.max() ?? .zero
+    #expect(
+      slowest < TimingBudget.limit(.milliseconds(100)),
+      "with \(Self.timers) timers counting, keys took \(latencies)")
     #expect(
       largest - before <= Self.growth,
       "resident memory grew by \((largest - before) / 1024 / 1024) MB in \(Self.seconds) s")
     // Timer 18 (55 s) is the last row on a 24-row screen: it shows a new second each second.
-    // Under ThreadSanitizer, beside the rest of the suite, it is enough that it was drawn.
+    // Under ThreadSanitizer, beside the rest of the suite, it is enough that it was drawn. Past
+    // 5,000 timers a debug build keeps them at 1 Hz only on a machine of its own (20,000 ticks
+    // a second take about a core there): the screen must keep moving, at half the pace at least.
     let shown = Self.shownTimes(of: 18, in: watched)
-    let pace = TimingBudget.isStrict ? Self.seconds - 1 : TimingBudget.isThreadSanitized ? 1 : 2
+    let strictPace = Self.timers <= 5_000 ? Self.seconds - 1 : Self.seconds / 2
+    let pace = TimingBudget.isStrict ? strictPace : TimingBudget.isThreadSanitized ? 1 : 2
     #expect(
       Set(shown).count >= pace,
       "in \(Self.seconds) s the screen showed \(shown) for timer 18")
@@ -96,5 +119,24 @@ import Testing
       console.errors.first?.hasPrefix(
         "error: '--timers' is at most \(TimerBudget.maximumTimers) on this machine") == true)
     #expect(TimerBudget.maximumTimers >= 1_000)
+  }
+
+  @MainActor @Test(arguments: ["shoebox", "run", "bench"])
+  func everyCountAboveTheBoundGetsTheMessageThatNamesIt(command: String) async {
+    let bound = "error: '--timers' is at most \(TimerBudget.maximumTimers) on this machine ("
+    let huge = String(repeating: "9", count: 60)
+    for count in ["1000001", "3000000", "9223372036854775807", "9223372036854775808", huge] {
+      let console = Console()
+      #expect(await console.run([command, "--timers", count]) == .usage)
+      let message = console.errors.first?.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(message.hasPrefix(bound), "\(command) --timers \(count): \(message)")
+      #expect(message.hasSuffix(count.count > 40 ? "(60 characters)" : "not \(count)"))
+    }
+    for count in ["-1", "1e6", "many", ""] {
+      let console = Console()
+      #expect(await console.run([command, "--timers", count]) == .usage)
+      #expect(
+        console.errors.first?.hasPrefix("error: bad value '\(count)' for '--timers'\n") == true)
+    }
   }
 }

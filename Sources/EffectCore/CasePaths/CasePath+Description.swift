@@ -36,13 +36,17 @@ enum CasePathLabel {
     return Int(candidate.tag) < cases.count ? cases[Int(candidate.tag)].name : "?"
   }
 
-  /// Names the case that `embed` makes, among several with the same payload type: found by
-  /// embedding a zeroed payload when the payload is plain data, otherwise all of them.
+  /// Names the case that `embed` makes, among several with the same payload type: the one it was
+  /// seen to make (the path tries it on every action of those cases it extracts from), or found by
+  /// embedding a zeroed payload when the payload is plain data; otherwise all of them.
   static func label<Root, Value>(
     of embed: @Sendable (Value) -> Root, among candidates: [CaseLayouts.Candidate],
-    in metadata: EnumMetadata
+    in metadata: EnumMetadata, seen: UInt32?
   ) -> String {
     let root = "/\(enumName(Root.self))."
+    if let seen, let candidate = candidates.first(where: { $0.tag == seen }) {
+      return root + name(of: candidate, in: metadata)
+    }
     if _isPOD(Value.self) {
       let tag = withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer -> UInt32 in
         let raw = UnsafeMutableRawPointer(buffer.baseAddress!)

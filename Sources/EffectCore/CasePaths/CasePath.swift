@@ -452,15 +452,23 @@ enum CaseLayouts {
     case .cases(let candidates) where candidates.isEmpty:
       return pathWithoutPayloadCase(embed: embed, metadata: metadata)
     case .cases(let candidates):
+      // Which of the candidates `embed` makes is seen when an extraction tries it on an action of
+      // one of them (a test store's `receive` does, on what it received); a label then names that
+      // one case, even when its payload cannot be made up to find out (see `CasePathLabel`).
+      let seen = SeenTag()
       return CasePath(
         embed: embed,
         extract: { root in
           let tag = metadata.tag(of: root)
           guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
           let value = metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-          return metadata.tag(of: embed(value)) == tag ? value : nil
+          let embeddedTag = metadata.tag(of: embed(value))
+          seen.record(embeddedTag)
+          return embeddedTag == tag ? value : nil
         },
-        label: { CasePathLabel.label(of: embed, among: candidates, in: metadata) })
+        label: {
+          CasePathLabel.label(of: embed, among: candidates, in: metadata, seen: seen.tag)
+        })
     }
   }
 
@@ -519,6 +527,24 @@ private func tupleElementTypes(_ type: Any.Type) -> [UnsafeRawPointer]? {
   let count = metadata.load(fromByteOffset: word, as: Int.self)
   return (0..<count).map {
     metadata.load(fromByteOffset: 3 * word + $0 * 2 * word, as: UnsafeRawPointer.self)
+  }
+}
+
+/// The tag an enum case constructor was seen to make, once it has run.
+final class SeenTag: Sendable {
+  private let stored = Atomic<UInt32>(.max)
+
+  /// The tag, or `nil` before the constructor has run.
+  var tag: UInt32? {
+    let tag = stored.load(ordering: .relaxed)
+    return tag == .max ? nil : tag
+  }
+
+  /// Remembers `tag`: the constructor always makes the same one, so only the first is stored,
+  /// and extractions on many threads do not keep writing one shared word.
+  func record(_ tag: UInt32) {
+    guard stored.load(ordering: .relaxed) == .max else { return }
+    stored.store(tag, ordering: .relaxed)
   }
 }
 

@@ -101,3 +101,34 @@ public final class MainSerialExecutor: TaskExecutor {
     }
   }
 }
+
+/// Sends every job of the process's global executor to the main actor's queue, until set back to
+/// `false`: what swift-concurrency-extras' variable of the same name does, through the same hook
+/// of the concurrency runtime. Unlike ``withMainSerialExecutor(isolation:operation:)`` it reaches
+/// unstructured tasks too, but it is not scoped: every test running in parallel is serialised on
+/// the main actor while it is set, and one that blocks a thread waiting for another task hangs.
+/// Prefer the scoped function, or a test store's ``TestStore/useMainSerialExecutor``.
+///
+/// ```swift
+/// uncheckedUseMainSerialExecutor = true
+/// defer { uncheckedUseMainSerialExecutor = false }
+/// ```
+///
+/// Setting it does nothing where the runtime's hook cannot be found.
+public var uncheckedUseMainSerialExecutor: Bool {
+  get { GlobalEnqueueHook.slot?.pointee != nil }
+  set { GlobalEnqueueHook.slot?.pointee = newValue ? GlobalEnqueueHook.toMainActor : nil }
+}
+
+/// The concurrency runtime's hook for enqueueing on the global executor: a variable the runtime
+/// reads on every global enqueue, found by its name.
+private enum GlobalEnqueueHook {
+  typealias Original = @convention(thin) (UnownedJob) -> Void
+  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? =
+    TestFrameworks.pointer(TestFrameworks.lookUp("swift_task_enqueueGlobal_hook"))
+    .map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: Hook?.self) }
+
+  static let toMainActor: Hook = { job, _ in MainActor.shared.enqueue(job) }
+}

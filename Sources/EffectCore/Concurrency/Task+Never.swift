@@ -14,16 +14,29 @@ extension Task where Success == Never, Failure == Never {
   /// ```
   ///
   /// It holds no thread and no timer while it waits. In an already cancelled task it throws at
-  /// once.
+  /// once. As in swift-concurrency-extras it returns `Void`, so code may follow it; where a
+  /// value is expected, the overload on `Task` with any `Success` gives one.
   ///
   /// - Throws: `CancellationError`, once the task is cancelled.
-  public static func never() async throws -> Never {
-    let waiter = NeverWaiter()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { waiter.wait($0) }
-    } onCancel: {
-      waiter.cancel()
-    }
+  public static func never() async throws {
+    await NeverWaiter.untilCancelled()
+    throw _Concurrency.CancellationError()
+  }
+}
+
+extension Task where Failure == Never {
+  /// Suspends until the current task is cancelled, then throws `CancellationError`; typed as any
+  /// value, for where one is expected:
+  ///
+  /// ```swift
+  /// let fact: String = try await Task.never()          // an endpoint that never answers
+  /// let count = (try? await Task.never()) ?? 0         // 0 once cancelled
+  /// ```
+  ///
+  /// - Returns: Never returns.
+  /// - Throws: `CancellationError`, once the task is cancelled.
+  public static func never() async throws -> Success {
+    await NeverWaiter.untilCancelled()
     throw _Concurrency.CancellationError()
   }
 }
@@ -36,6 +49,16 @@ private final class NeverWaiter: Sendable {
   }
 
   private let state = LockIsolated(State())
+
+  /// Returns once the current task is cancelled, at once if it already is.
+  static func untilCancelled() async {
+    let waiter = NeverWaiter()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter.wait($0) }
+    } onCancel: {
+      waiter.cancel()
+    }
+  }
 
   func wait(_ continuation: CheckedContinuation<Void, Never>) {
     // The cancellation handler may have run before the continuation existed.

@@ -205,3 +205,8 @@ extension Effect {
     }
   }
 }
+
+// An effect is immutable: its box is never written after it is made, and every part of an
+// operation but a sent action is `Sendable` (the work, a subscription, cancel ids, contexts).
+// So it may cross isolation when its actions may, as TCA's `Effect` does.
+extension Effect: @unchecked Sendable where Action: Sendable {}

@@ -131,23 +131,37 @@ final class EffectRegistry: Sendable {
     if schedule { scheduleDrain() }
   }
 
-  /// Drains the mailbox on the main actor's next turn. A detached task starts with no task-local
-  /// values.
+  /// Drains the mailbox on the main actor's next turn, outside every task's task-local values.
   private func scheduleDrain() {
-    Task.detached { @MainActor [self] in drain() }
+    MainActorTurns.schedule { [self] in drain() }
   }
 
-  /// Runs the jobs waiting now. Jobs posted meanwhile wait for another turn of the main actor,
-  /// so that a flood of effects (a hundred thousand timers) never starves the main actor's other
-  /// work: the screen, key presses, a `Task` that awaits on it.
+  /// How long one drain runs before the main actor's other work gets a turn.
+  static let drainTurn = Duration.milliseconds(10)
+
+  /// Runs the jobs waiting now, in order, for at most ``drainTurn``; the rest, and jobs posted
+  /// meanwhile, wait for another turn of the main actor, so that a flood of effects (tens of
+  /// thousands of timers ticking, more than the main actor keeps up with) never starves the
+  /// main actor's other work: the screen, key presses, a `Task` that awaits on it. A turn that
+  /// took every job waiting made that work wait for all of them: seconds, once the jobs came
+  /// faster than they ran.
   @MainActor
   private func drain() {
     let jobs = mailbox.withLock { mailbox -> [@MainActor @Sendable () -> Void] in
       defer { mailbox.jobs = [] }
       return mailbox.jobs
     }
-    for job in jobs { job() }
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: Self.drainTurn)
+    var done = 0
+    while done < jobs.count {
+      jobs[done]()
+      done += 1
+      // The clock is read every few jobs: a job is a whole action reduced.
+      if done % 16 == 0, done < jobs.count, clock.now >= end { break }
+    }
     let more = mailbox.withLock { mailbox -> Bool in
+      if done < jobs.count { mailbox.jobs.insert(contentsOf: jobs[done...], at: 0) }
       if mailbox.jobs.isEmpty { mailbox.isScheduled = false }
       return mailbox.isScheduled
     }

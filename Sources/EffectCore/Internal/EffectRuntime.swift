@@ -61,9 +61,6 @@ extension EffectRuntime {
     let scope = EffectScope(
       registry: registry, cancelScope: run.cancelScope,
       dismissal: run.dismissal.map { $0(send.withoutFinishing) } ?? dismissal)
-    // As in TCA, the task begins on the main actor, behind the jobs already queued there (the
-    // next element of a stream, an answer on its way), and the work then leaves it (see "Order
-    // of events" in Docs/EffectCore.md).
     let serial = registry.prefersMainSerialExecutor
     let task = run.withContexts {
       EffectScope.$current.withValue(scope) {
@@ -74,20 +71,19 @@ extension EffectRuntime {
     return handle
   }
 
-  /// The task of one effect: it begins on the main actor and runs `work`, which leaves it, as
-  /// TCA's does.
+  /// The task of one effect.
   ///
-  /// On the main serial executor the task begins there and yields once instead: a job that
-  /// runs through a task executor is not the main actor's, so a hop to the main actor and back
-  /// would cost two turns of the main queue where TCA's costs one. The work then begins at the
-  /// same place in the queue as under TCA.
+  /// On the main serial executor its work begins where TCA's does: behind the jobs already
+  /// queued on the main actor, one turn later. (TCA's task begins on the main actor and hops to
+  /// its work; a job that runs through a task executor is not the main actor's, so the hop there
+  /// and back would cost two turns of the queue where TCA's costs one: the task yields once
+  /// instead.) Elsewhere the work begins at once on the global executor, one hop less than TCA's:
+  /// concurrent effects have no defined order there, in TCA or here, and what an effect sends
+  /// still queues behind what was sent before it (see "Order of events" in Docs/EffectCore.md).
   private nonisolated static func makeTask(
     serial: Bool, priority: TaskPriority?, work: @escaping EffectRun<Action>.Work
   ) -> Task<Void, Never> {
-    guard serial else {
-      let operation: @MainActor @Sendable () async -> Void = { await work() }
-      return Task(priority: priority, operation: operation)
-    }
+    guard serial else { return Task(priority: priority, operation: work) }
     return Task(executorPreference: MainSerialExecutor.shared, priority: priority) {
       await Task.yield()
       await work()

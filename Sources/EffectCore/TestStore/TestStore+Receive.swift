@@ -59,7 +59,7 @@ extension TestStore {
   ) async throws {
     try await receive(
       matching: { casePath.extract(from: $0) != nil },
-      expected: .description("an action matching \(casePath)"), timeout: timeout, assert: assert,
+      expected: .description { "an action matching \(casePath)" }, timeout: timeout, assert: assert,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -92,7 +92,7 @@ extension TestStore {
     column: UInt = #column
   ) async throws {
     try await receive(
-      matching: isMatching, expected: .description("an action matching the predicate"),
+      matching: isMatching, expected: .description { "an action matching the predicate" },
       timeout: timeout, assert: assert,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -101,8 +101,10 @@ extension TestStore {
   enum ExpectedAction {
     /// An action, shown as a diff against the one received.
     case action(Action)
-    /// Any action that matches: a case path, a predicate.
-    case description(String)
+    /// Any action that matches: a case path, a predicate. Described once the actions received
+    /// have been tried, which tells a case path whose payload type several cases share which of
+    /// them it names.
+    case description(() -> String)
   }
 
   private func receive(
@@ -151,7 +153,7 @@ extension TestStore {
             + LineDiff.diff(Dump.lines(action), Dump.lines(next.action))
             + "\n\n(Expected: -, Received: +)"
         case .description(let description):
-          "Received an unexpected action, expected \(description):\n\n"
+          "Received an unexpected action, expected \(description()):\n\n"
             + Dump.lines(next.action).map { "  " + $0 }.joined(separator: "\n")
         }
       throw fail(message, at: site)
@@ -166,7 +168,7 @@ extension TestStore {
   private func describe(_ expected: ExpectedAction) -> String {
     switch expected {
     case .action(let action): Dump.string(action)
-    case .description(let description): description
+    case .description(let description): description()
     }
   }
 }

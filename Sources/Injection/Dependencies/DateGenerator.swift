@@ -40,6 +40,33 @@ public struct DateGenerator: Sendable {
   /// The system's date.
   public static var now: Self { Self { Date() } }
 
+  /// The date that follows a clock: `start` when the generator is made, then as much later as
+  /// the clock has advanced since. Made from a `TestClock`, one virtual clock drives both what a
+  /// feature sleeps on and the date it reads, as TCA's `RunLoop.test` scheduler did.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.continuousClock = clock
+  ///   $0.date = .following(clock, startingAt: Date(timeIntervalSince1970: 0))
+  /// }
+  /// await clock.advance(by: .seconds(5))   // date.now is now 1970-01-01 00:00:05
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - clock: The clock to follow.
+  ///   - start: The date at the clock's present instant.
+  /// - Returns: The generator.
+  public static func following<C: Clock>(_ clock: C, startingAt start: Date) -> Self
+  where C.Duration == Duration {
+    let origin = clock.now
+    return Self {
+      let elapsed = origin.duration(to: clock.now).components
+      return start.addingTimeInterval(
+        TimeInterval(elapsed.seconds) + TimeInterval(elapsed.attoseconds) / 1e18)
+    }
+  }
+
   /// Always the same date: for tests.
   ///
   /// - Parameter date: The date to tell.

@@ -22,6 +22,11 @@ struct App {
   var isTerminal: Bool = isatty(0) == 1 && isatty(1) == 1
   /// `TERM`: a `dumb` terminal cannot draw the live screen.
   var terminalType: String? = ProcessInfo.processInfo.environment["TERM"]
+  /// Whether the process ends once `run` returns (the executable, not a test): the timers are
+  /// then left running for the exit to end. Stopping 20,000 counting timers one by one, each
+  /// effect cancelled and its task woken to finish, took seconds after the screen had gone and
+  /// the documents were saved, for nothing.
+  var endsProcessAfterRun = false
   /// Why writing to standard output failed (a closed pipe, a full disk), `nil` while it has not.
   var outputFailure: () -> String? = { StandardStreams.outputFailure }
 
@@ -176,6 +181,14 @@ struct App {
       case .documents: DocumentsHost(documents: documents)
       }
     }
-    return await body(host)
+    let status = await body(host)
+    if endsProcessAfterRun { KeptUntilExit.hosts.append(host) }
+    return status
   }
+}
+
+/// The hosts the process ends with (see ``App/endsProcessAfterRun``).
+@MainActor
+private enum KeptUntilExit {
+  static var hosts: [any TimerHost] = []
 }

@@ -79,7 +79,7 @@ enum Arguments {
       try noneLeft(rest + operands, command)
       return .run(script: script, virtualClock: virtualClock, source: source)
     case "bench":
-      let timers = try option("--timers", in: &rest, as: count) ?? 1_000
+      let timers = try option("--timers", in: &rest, as: timerCount) ?? 1_000
       let seconds = try option("--seconds", in: &rest, as: durationValue) ?? 5
       try noneLeft(rest + operands, command)
       return .bench(timers: timers, seconds: max(1, seconds))
@@ -91,19 +91,20 @@ enum Arguments {
   /// The most timers a shoebox may hold (`--timers`): what this machine's memory holds.
   static let maximumTimers = TimerBudget.maximumTimers
 
+  /// A whole number of timers within ``maximumTimers``. Any whole number above it, however
+  /// large (even one no `Int` holds), gets the message that names the bound.
   private static func timerCount(_ text: String) throws(UsageError) -> Int? {
-    guard let value = count(text) else { return nil }
-    guard value <= maximumTimers else {
+    let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    guard let value = Int(digits), value <= maximumTimers else {
+      let given = text.count > Quoted.limit ? Quoted.text(text) : text
       throw UsageError(
         description:
           "'--timers' is at most \(maximumTimers) on this machine (\(TimerBudget.reason)), "
-          + "not \(value)")
+          + "not \(given)")
     }
-    return value
-  }
-
-  private static func count(_ text: String) -> Int? {
-    guard let value = Int(text), (0...1_000_000).contains(value) else { return nil }
     return value
   }
 

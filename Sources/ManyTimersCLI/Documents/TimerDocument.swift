@@ -75,7 +75,7 @@ struct TimerDocument: Equatable, Sendable {
     guard format <= Self.format else { throw .newerFormat(format) }
     guard format >= 1 else { throw .invalid("unknown format \(format)") }
     guard case .string(let idText) = object["id"] else { throw .invalid(missingOrWrong("id")) }
-    guard let id = UUID(uuidString: idText) else { throw .invalid("'id' is not a UUID") }
+    guard let id = canonicalUUID(idText) else { throw .invalid("'id' is not a UUID") }
     guard case .string(let name) = object["name"] else { throw .invalid(missingOrWrong("name")) }
     guard name.count <= maximumNameLength else {
       throw .invalid("'name' is longer than \(maximumNameLength) characters")
@@ -96,10 +96,32 @@ struct TimerDocument: Equatable, Sendable {
     else {
       throw .invalid("'status' must be \"ready\", \"counting\" or \"finished\"")
     }
+    // Every other combination in range is one the timer reaches (a 0-second timer is ready or
+    // counting with 0 left; a timer stopped at 0 s is ready); a finished one never keeps time.
+    guard status != .finished || remaining == 0 else {
+      throw .invalid("'remaining' must be 0 when 'status' is \"finished\", not \(remaining)")
+    }
     return TimerDocument(
       id: id,
       timer: LonelyTimer.State(
         name: name, duration: duration, remaining: remaining, status: status))
+  }
+
+  /// The UUID `text` spells in the canonical form only: 36 characters, hexadecimal digits in
+  /// groups of 8, 4, 4, 4 and 12 between hyphens, in either case. The platform's parser stops
+  /// at a NUL or skips what it does not expect on some systems, and the next save would write
+  /// another id: the document would change identity without a word.
+  static func canonicalUUID(_ text: String) -> UUID? {
+    let bytes = Array(text.utf8)
+    let hyphens: Set = [8, 13, 18, 23]
+    guard bytes.count == 36 else { return nil }
+    for (index, byte) in bytes.enumerated() {
+      let isHexDigit =
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte)
+        || (0x61...0x66).contains(byte)
+      guard hyphens.contains(index) ? byte == UInt8(ascii: "-") : isHexDigit else { return nil }
+    }
+    return UUID(uuidString: text)
   }
 
   /// Why a document of `size` bytes is refused.

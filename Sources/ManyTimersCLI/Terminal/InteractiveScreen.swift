@@ -14,6 +14,9 @@ struct InteractiveScreen {
 
   private enum Event {
     case keys([UInt8])
+    /// The terminal is gone (its input ended): the screen ends as on `q`, even when the input
+    /// ended inside a string sequence, where a Ctrl-C byte would be skipped.
+    case endOfInput
     case heartbeat
     case terminate
     /// A save that ran meanwhile is done.
@@ -26,6 +29,8 @@ struct InteractiveScreen {
   }
 
   static let heartbeat = Duration.milliseconds(100)
+  /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
+  static let escapeDelay = Duration.milliseconds(50)
 
   func run() async -> ExitCode {
     let controller = ScreenController(host: host)
@@ -37,7 +42,7 @@ struct InteractiveScreen {
     let (events, continuation) = AsyncStream<Event>.makeStream()
     let keyTask = Task {
       for await bytes in Terminal.keys() { continuation.yield(.keys(bytes)) }
-      continuation.yield(.keys([0x03]))
+      continuation.yield(.endOfInput)
     }
     // SIGTERM, SIGHUP and SIGINT end the screen like `q` does (documents are saved, the
     // terminal restored), then the process ends by the same signal.
@@ -66,6 +71,8 @@ struct InteractiveScreen {
     var problems: [String] = []
     var notes: [String] = []
     var decoder = KeyDecoder()
+    // When a read ended in a lone ESC: the Escape key, unless more follows at once.
+    var escapeSince: ContinuousClock.Instant?
     func draw() {
       if Terminal.resized.exchange(false, ordering: .relaxed) {
         previous = nil
@@ -89,10 +96,11 @@ struct InteractiveScreen {
     draw()
     screen: for await event in events {
       switch event {
-      case .terminate:
+      case .terminate, .endOfInput:
         break screen
       case .keys(let bytes):
         await controller.handle(decoder.decode(bytes))
+        escapeSince = decoder.isHoldingEscape ? .now : nil
         if controller.wantsToQuit { break screen }
         draw()
       case .saved(let report):
@@ -101,6 +109,11 @@ struct InteractiveScreen {
         notes = report.notes.isEmpty ? notes : report.notes
         if !report.problems.isEmpty || !report.notes.isEmpty { draw() }
       case .heartbeat:
+        if let since = escapeSince, ContinuousClock.now - since >= Self.escapeDelay {
+          escapeSince = nil
+          await controller.handle(decoder.flush())
+          draw()
+        }
         if !isSaving, ContinuousClock.now - lastSave > .seconds(2) {
           isSaving = true
           lastSave = .now

@@ -128,6 +128,10 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
 
   /// Writes what changed in the window, then closes it.
   private func endWindow() {
+    // The file may have been deleted in the window without anyone reading the value (reads are
+    // what notice changes on disk): the change waiting for the window goes with it, as
+    // swift-sharing's file watcher drops it, instead of being written back.
+    checkForOutsideChanges()
     while true {
       write()
       let isClosed = state.withLock { state in

@@ -45,18 +45,23 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence<Key.Value>,
 
   /// Loads the value into `box` and subscribes to outside changes. Called once, with no lock
   /// held, before the box is handed out.
-  func start(_ box: SharedBox<Value>) {
+  ///
+  /// With `skipInitialLoad` (the box starts from a value just loaded), it only subscribes, as
+  /// swift-sharing does: the key is not asked a second time and the value is not loading.
+  func start(_ box: SharedBox<Value>, skipInitialLoad: Bool = false) {
     state.withLock {
       $0.box = box
-      $0.isLoading = true
+      $0.isLoading = !skipInitialLoad
     }
-    key.load(
-      context: .initialValue(initialValue),
-      continuation: LoadContinuation("\(key)") { [weak self] result in
-        self?.receive(result, endsLoading: true)
-      })
+    if !skipInitialLoad {
+      key.load(
+        context: .initialValue(initialValue),
+        continuation: LoadContinuation("\(key)") { [weak self] result in
+          self?.receive(result, endsLoading: true)
+        })
+    }
     let subscription = key.subscribe(
-      context: .initialValue(initialValue),
+      context: skipInitialLoad ? .userInitiated : .initialValue(initialValue),
       subscriber: SharedSubscriber(
         callback: { [weak self] result in self?.receive(result, endsLoading: true) },
         onLoading: { [weak self] isLoading in self?.setLoading(isLoading) }))

@@ -16,14 +16,15 @@ final class SharedReferences: Sendable {
   private let entries = LockIsolated<[AnyHashable: Entry]>([:])
 
   /// The reference `key` names: the live one, or a new one that starts from `initialValue` and
-  /// loads the key's value.
+  /// loads the key's value (unless `skipInitialLoad`: the caller has just loaded it, as
+  /// `init(require:)` and `load(_:)` have).
   ///
   /// No user code runs with this storage's lock held: the default value (which may declare
   /// shared values of its own) and the key's `load` and `subscribe` run before the new reference
   /// is stored. When another thread stored one for the same key meanwhile, that one wins and
   /// this one is dropped.
   func box<Key: SharedReaderKey>(
-    for key: Key, initialValue: () -> Key.Value
+    for key: Key, initialValue: () -> Key.Value, skipInitialLoad: Bool = false
   ) -> SharedBox<Key.Value> {
     let id = AnyHashable(key.id)
     switch lookUp(id, as: Key.Value.self) {
@@ -38,7 +39,7 @@ final class SharedReferences: Sendable {
     let value = initialValue()
     let persistence = KeyPersistence(key: key, initialValue: value)
     let box = SharedBox(value, persistence: persistence)
-    persistence.start(box)
+    persistence.start(box, skipInitialLoad: skipInitialLoad)
     let (stored, clash) = entries.withLock { entries -> (SharedBox<Key.Value>, Any.Type?) in
       if let existing = entries[id]?.box {
         if let existing = existing as? SharedBox<Key.Value> { return (existing, nil) }

@@ -91,6 +91,13 @@ public struct Shared<Value: Sendable>: Sendable {
     self.init(box: references.box(for: key, initialValue: wrappedValue))
   }
 
+  /// The value `key` names, starting from `value`, which the caller has just loaded from the key:
+  /// a new reference does not ask the key again.
+  init(loadedValue value: Value, _ key: some SharedKey<Value>) {
+    let references = SharedReferences.of(key)
+    self.init(box: references.box(for: key, initialValue: { value }, skipInitialLoad: true))
+  }
+
   /// The shared optional `key` names, `nil` when storage has none.
   ///
   /// - Parameter key: Where the value lives.
@@ -152,7 +159,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Parameter key: Where the value lives.
   /// - Throws: The load's error, which ``loadError`` then holds.
   public func load(_ key: some SharedKey<Value>) async throws {
-    projectedValue = Shared(wrappedValue: wrappedValue, key)
+    projectedValue = Shared(loadedValue: wrappedValue, key)
     try await load()
   }
 

@@ -44,7 +44,7 @@ extension Shared {
   /// - Throws: The key's load error, or ``SharedLoadError`` when the key has no value.
   public init(require key: some SharedKey<Value>) async throws {
     let value = try await Self.requireValue(of: key)
-    self.init(wrappedValue: value, key)
+    self.init(loadedValue: value, key)
     if let loadError { throw loadError }
   }
 
@@ -66,7 +66,7 @@ extension SharedReader {
   /// - Throws: The key's load error, or ``SharedLoadError`` when the key has no value.
   public init(require key: some SharedReaderKey<Value>) async throws {
     let value = try await Shared<Value>.requireValue(of: key)
-    self.init(wrappedValue: value, key)
+    self.init(loadedValue: value, key)
     if let loadError { throw loadError }
   }
 }

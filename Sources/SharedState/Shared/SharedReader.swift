@@ -82,6 +82,15 @@ public struct SharedReader<Value: Sendable>: Sendable {
     self.init(source: .shared(.root(references.box(for: key, initialValue: wrappedValue))))
   }
 
+  /// The value `key` names, starting from `value`, which the caller has just loaded from the key:
+  /// a new reference does not ask the key again.
+  init(loadedValue value: Value, _ key: some SharedReaderKey<Value>) {
+    let references = SharedReferences.of(key)
+    self.init(
+      source: .shared(
+        .root(references.box(for: key, initialValue: { value }, skipInitialLoad: true))))
+  }
+
   /// The optional value `key` names, `nil` when storage has none.
   ///
   /// - Parameter key: Where the value lives.
@@ -162,7 +171,7 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// - Parameter key: Where the value lives.
   /// - Throws: The load's error, which ``loadError`` then holds.
   public func load(_ key: some SharedReaderKey<Value>) async throws {
-    projectedValue = SharedReader(wrappedValue: wrappedValue, key)
+    projectedValue = SharedReader(loadedValue: wrappedValue, key)
     try await load()
   }
 

@@ -198,6 +198,25 @@ struct FileStorageTests {
     #expect(saved == [SyncUp(title: "Next")])
   }
 
+  /// swift-sharing's `cancelThrottleWhenFileIsDeleted`: nothing reads the value between the
+  /// deletion and the end of the window, and the change waiting for it is still dropped.
+  @Test func aFileDeletedUnseenInTheWindowIsNotWrittenBack() async throws {
+    let files = FileStorage.inMemory(saveDelay: .seconds(1))
+    let clock = TestClock()
+    let syncUps = withDependencies {
+      $0.defaultFileStorage = files
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: [SyncUp(title: "Default")], .fileStorage(url))
+    }
+    syncUps.withLock { $0 = [SyncUp(title: "Written")] }
+    syncUps.withLock { $0 = [SyncUp(title: "Waiting")] }
+    try files.setContents(nil, of: url)
+    await clock.advance(by: .seconds(1))
+    #expect(files.contents(of: url) == nil)
+    #expect(syncUps.wrappedValue == [SyncUp(title: "Default")])
+  }
+
   @Test func aKeyWithADefaultAsTCAsSyncUpsDeclaresIt() throws {
     @Shared(.syncUps) var syncUps
     #expect(syncUps.isEmpty)
