@@ -22,6 +22,31 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
+  /// Takes a reducer held as an existential, as TCA's builder does.
+  ///
+  /// ```swift
+  /// let feature: any Reducer<State, Action> = isPro ? Pro() : Basic()
+  /// var body: some Reducer<State, Action> {
+  ///   feature as any Reducer<State, Action>
+  ///   Reduce { state, action in … }
+  /// }
+  /// ```
+  ///
+  /// Spell the existential out with `as any Reducer<State, Action>` (as in TCA): a bare value of
+  /// existential type is otherwise opened for the generic `buildExpression`, which cannot return
+  /// it.
+  ///
+  /// - Parameter reducer: The reducer.
+  /// - Returns: The reducer, wrapped in a ``Reduce``.
+  // Disfavoured: a reducer of a known type keeps its type, and is specialised.
+  @_disfavoredOverload
+  @inlinable
+  public static func buildExpression(
+    _ reducer: any Reducer<State, Action>
+  ) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+
   /// The reducer of a one-line block.
   @inlinable
   public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R

@@ -27,4 +27,16 @@ public enum RuntimeWarning {
       }
     #endif
   }
+
+  /// The sites that reported a warning given with ``report(once:_:)``.
+  private static let reportedSites = LockIsolated<Set<String>>([])
+
+  /// Reports a warning the first time `site` reports one: a mistake in code that runs every
+  /// frame (a view's scope, a binding) is reported once, not on every render.
+  static func report(once site: String, _ message: @autoclosure () -> String) {
+    #if DEBUG
+      guard reportedSites.withLock({ $0.insert(site).inserted }) else { return }
+      report(message())
+    #endif
+  }
 }

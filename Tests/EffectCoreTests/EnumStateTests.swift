@@ -92,6 +92,60 @@ import Testing
     try await store.finish()
   }
 
+  /// A child that is itself an enum: its case is part of its identity, for `ifCaseLet` as for
+  /// the stores (the one rule of `ChildIdentity`).
+  struct Mode: Reducer {
+    enum State: Equatable {
+      case a(Counter.State)
+      case b(Counter.State)
+    }
+    enum Action: Equatable {
+      case a(Counter.Action)
+      case b(Counter.Action)
+    }
+    let clock: TestClock<Duration>
+
+    var body: some Reducer<State, Action> {
+      Scope(state: /State.a, action: /Action.a) { Counter(clock: clock) }
+      Scope(state: /State.b, action: /Action.b) { Counter(clock: clock) }
+    }
+  }
+
+  struct Shell: Reducer {
+    enum State: Equatable {
+      case running(Mode.State)
+      case idle
+    }
+    enum Action: Equatable {
+      case running(Mode.Action)
+      case switchMode
+    }
+    let clock: TestClock<Duration>
+
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        if case .switchMode = action, case .running(.a(let counter)) = state {
+          state = .running(.b(counter))
+        }
+        return .none
+      }
+      .ifCaseLet(/State.running, action: /Action.running) { Mode(clock: clock) }
+    }
+  }
+
+  @Test func ifCaseLetEndsTheEffectsOfAnEnumChildWhoseCaseChanges() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Shell.State.running(.a(.init(id: 1)))) {
+      Shell(clock: clock)
+    }
+    try await store.send(.running(.a(.start)))
+    await clock.advance(by: .seconds(1))
+    try await store.receive(.running(.a(.tick))) { $0 = .running(.a(.init(id: 1, count: 1))) }
+    try await store.send(.switchMode) { $0 = .running(.b(.init(id: 1, count: 1))) }
+    await clock.advance(by: .seconds(5))
+    try await store.finish()
+  }
+
   @Test func ifCaseLetEndsTheOldChildsEffectsWhenItsIdentityChanges() async throws {
     let clock = TestClock()
     let store = TestStore(initialState: App.State.loggedIn(.init(id: 1))) { App(clock: clock) }

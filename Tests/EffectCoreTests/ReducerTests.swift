@@ -27,6 +27,29 @@ import Testing
     }
   }
 
+  /// A reducer held as an existential composes in a builder (TCA's `ReducerBuilderTests`).
+  struct Existential: Reducer {
+    let plugin: any Reducer<[String], Bool>
+    var body: some Reducer<[String], Bool> {
+      Logger(name: "a") as any Reducer<[String], Bool>
+      plugin as any Reducer<[String], Bool>
+      Logger(name: "b")
+    }
+  }
+
+  @Test func anExistentialReducerRunsInItsPlaceInABuilder() {
+    var state: [String] = []
+    _ = Existential(plugin: Logger(name: "plugin")).reduce(into: &state, action: true)
+    #expect(state == ["a", "plugin", "b"])
+    // A reducer of a known type keeps it: only the existentials are wrapped.
+    let body = Existential(plugin: Logger(name: "plugin")).body
+    #expect(
+      type(of: body)
+        == ReducerSequence<
+          ReducerSequence<Reduce<[String], Bool>, Reduce<[String], Bool>>, Logger
+        >.self)
+  }
+
   @Test(arguments: [true, false])
   func builderRunsInTheOrderWritten(flag: Bool) {
     var state: [String] = []

@@ -14,15 +14,16 @@ extension BindingAction {
   /// }
   /// ```
   ///
-  /// The key path is the one the binding was made with: the projection (`\.$stepCount`) for a
-  /// ``Bound`` property set with `.set(\.$stepCount, …)`. This is the same test as
-  /// `targets(_:)`.
+  /// A ``Bound`` property matches in either spelling: `\.$stepCount` matches what
+  /// `store.stepCount = 3` sends (`.set(\.stepCount, 3)`), and `\.stepCount` matches
+  /// `.set(\.$stepCount, 3)`, once the action has reached a store (``ReduceBindings`` runs first,
+  /// as TCA's `BindingReducer`). This is the same test as `targets(_:)`.
   ///
   /// - Parameters:
   ///   - keyPath: The property.
   ///   - action: A binding action.
   /// - Returns: Whether `action` sets that property.
   public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
-    action.keyPath == keyPath
+    action.sets(keyPath)
   }
 }

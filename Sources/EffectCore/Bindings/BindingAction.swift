@@ -10,6 +10,13 @@
 /// ```
 ///
 /// Two binding actions are equal when they target the same property with equal values.
+///
+/// A `@Bound` property has one name in two spellings: `\.name` (what `store.name = …` sends) and
+/// `\.$name` (its wrapper) are the same property to `targets(_:)`, to `case .binding(\.$name):`
+/// and to `==`, for an action sent through a store (one that a store or ``ReduceBindings`` has
+/// seen). Setting the whole of a `@Bound` value counts (`$store.settings.volume` in SwiftUI sends
+/// `\.settings`, which `\.$settings` matches); a part of it is its own key path
+/// (`.set(\.settings.volume, …)` matches `\.settings.volume` only).
 public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   // Key paths are immutable and the value is required to be Sendable, so sharing is safe.
 
@@ -19,6 +26,11 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   let value: any Sendable
   let apply: @Sendable (inout Root) -> Void
   let isEqual: @Sendable (BindingAction) -> Bool
+  /// The type the key path sets: the property's, or its wrapper's for `\.$name`.
+  let setType: Any.Type
+  /// The state the action was sent to, once a store or ``ReduceBindings`` has seen it: what tells
+  /// this key path's other spelling (`\.name` for `\.$name`) from another property.
+  let root = BindingRoot<Root>()
 
   /// An action that sets a `@Bound` property.
   ///
@@ -58,13 +70,16 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
       keyPath: keyPath,
       value: value,
       apply: { assign(&$0[keyPath: path.value], value) },
-      isEqual: { other in other.keyPath == path.value && (other.value as? Value) == value }
+      isEqual: { other in (other.value as? Value) == value },
+      setType: Property.self
     )
   }
 
   /// An action that sets nothing, only used to learn which enum case carries binding actions.
   static var placeholder: Self {
-    Self(keyPath: \Root.self, value: 0, apply: { _ in }, isEqual: { _ in false })
+    Self(
+      keyPath: \Root.self, value: 0, apply: { _ in }, isEqual: { _ in false },
+      setType: Root.self)
   }
 
   /// Whether this action sets the given property.
@@ -77,7 +92,7 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// - Parameter keyPath: The property's projected value.
   /// - Returns: `true` when the action sets that property.
   public func targets<Value>(_ keyPath: WritableKeyPath<Root, Bound<Value>>) -> Bool {
-    self.keyPath == keyPath
+    sets(keyPath)
   }
 
   /// Whether this action sets the given property, named by a plain key path.
@@ -90,7 +105,32 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   /// - Parameter keyPath: The property.
   /// - Returns: `true` when the action sets that property.
   public func targets<Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
-    self.keyPath == keyPath
+    sets(keyPath)
+  }
+
+  /// Whether this action sets the property at `other`, spelled either way (`\.name` or
+  /// `\.$name` for a `@Bound` property).
+  func sets<Value>(_ other: WritableKeyPath<Root, Value>) -> Bool {
+    if keyPath == other { return true }
+    guard let state = root.state, let name = name(in: state) else { return false }
+    return name
+      == BoundWrites.name(of: other, setting: Value.self, in: state) {
+        $0[keyPath: other] = $0[keyPath: other]
+      }
+  }
+
+  /// Whether two actions set one property, spelled either way.
+  func setsSameProperty(as other: Self) -> Bool {
+    if keyPath == other.keyPath { return true }
+    guard let state = root.state ?? other.root.state, let name = name(in: state) else {
+      return false
+    }
+    return name == other.name(in: state)
+  }
+
+  /// The name of the `@Bound` property this action sets (see ``BoundWrites``).
+  private func name(in state: Root) -> Int? {
+    BoundWrites.name(of: keyPath, setting: setType, in: state, write: apply)
   }
 
   /// Sets the property on a state value.
@@ -102,7 +142,7 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
 
   /// Compares target and value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.isEqual(rhs)
+    lhs.isEqual(rhs) && lhs.setsSameProperty(as: rhs)
   }
 }
 

@@ -7,24 +7,50 @@
 /// store.send(.binding(.set(\.$name, "Blob")))
 /// ```
 ///
-/// The projected value (`$name`) is what a ``BindingAction`` targets: only `@Bound` properties
-/// can be set that way.
+/// The property has two spellings, one name: `\.name` (what `store.name = …` sends) and the
+/// projection `\.$name` are the same property to a ``BindingAction``, so a reducer's
+/// `case .binding(\.$name):` matches what a view sends, and so does `case .binding(\.name):`.
 @propertyWrapper
 public struct Bound<Value> {
-  /// The property's value.
-  public var wrappedValue: Value
+  private var storage: Value
 
   /// Wraps a value.
   ///
   /// - Parameter wrappedValue: The initial value.
   public init(wrappedValue: Value) {
-    self.wrappedValue = wrappedValue
+    self.storage = wrappedValue
+  }
+
+  /// The property's value.
+  public var wrappedValue: Value {
+    get { storage }
+    set {
+      noteWrite()
+      storage = newValue
+    }
+    _modify {
+      noteWrite()
+      yield &storage
+    }
   }
 
   /// The wrapper itself, for `BindingAction.set(_:_:)` key paths such as `\.$name`.
   public var projectedValue: Self {
     get { self }
-    set { self = newValue }
+    set {
+      noteWrite()
+      self = newValue
+    }
+    _modify {
+      noteWrite()
+      yield &self
+    }
+  }
+
+  /// Tells a binding action learning which property a key path writes that it writes this one.
+  private mutating func noteWrite() {
+    guard BoundWrites.isProbing else { return }
+    withUnsafeMutablePointer(to: &self) { BoundWrites.note(UnsafeRawPointer($0), Value.self) }
   }
 }
 

@@ -23,7 +23,10 @@ public struct ReduceBindings<State, Action: BindingActions>: Reducer where Actio
 
   /// Applies a binding action; ignores everything else.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    extractor.binding(in: action)?.apply(to: &state)
+    guard let binding = extractor.binding(in: action) else { return .none }
+    // The reducers after this one match the action's property in either spelling.
+    binding.root.applied(to: state)
+    binding.apply(to: &state)
     return .none
   }
 }

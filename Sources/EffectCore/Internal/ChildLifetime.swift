@@ -23,6 +23,22 @@ struct ChildLifetime {
     self.place = place
   }
 
+  /// How many presentation actions (`.presented`, `.dismiss`) presentation reducers have
+  /// handled, in every store of the process: a presented child store that sends one and sees no
+  /// change knows that no `ifLet` integrates its destination.
+  static let presentationActions = Atomic<Int>(0)
+
+  /// The count of presentation actions handled so far.
+  static var presentationActionsHandled: Int {
+    presentationActions.load(ordering: .relaxed)
+  }
+
+  /// Counts a presentation action handled by a presentation reducer.
+  @usableFromInline
+  static func presentationActionHandled() {
+    presentationActions.add(1, ordering: .relaxed)
+  }
+
   /// Whether any navigation child's effect is running anywhere in the process.
   @usableFromInline
   static var anyEffectsLive: Bool {

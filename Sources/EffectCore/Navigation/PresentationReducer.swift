@@ -120,7 +120,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   {
     var destinationEffects = Effect<Parent.Action>.none
     var dismissing: ChildIdentity?
-    switch toPresentationAction.extract(from: action) {
+    let presentationAction = toPresentationAction.extract(from: action)
+    if presentationAction != nil { ChildLifetime.presentationActionHandled() }
+    switch presentationAction {
     case .presented(let destinationAction)?:
       // Checked before changing anything: an absent child's path is never written to.
       guard case .present(let id) = identity(in: &state) else {
@@ -168,7 +170,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
   @inlinable
   func identity(in state: inout Parent.State) -> ChildIdentity {
-    toPresentationState.read(&state) { ChildIdentity.ofDestination($0.wrappedValue) }
+    toPresentationState.read(&state) { ChildIdentity.of($0.wrappedValue) }
   }
 
   /// Lifts the child's effects, tagged to end with it and marked with the action that dismisses

@@ -133,7 +133,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable
   func identity(in state: inout Parent.State) -> ChildIdentity {
-    toChildState.read(&state) { ChildIdentity.ofDestination($0) }
+    toChildState.read(&state) { ChildIdentity.of($0) }
   }
 
   @usableFromInline

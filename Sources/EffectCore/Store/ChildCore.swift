@@ -12,6 +12,8 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   private let write: ((inout Parent.State, (inout State) -> Void) -> Void)?
   /// What the warning for a send after the child is gone calls the child.
   private let name: @Sendable () -> String
+  /// For a presented child: reports that no presentation `ifLet` handled what it sent.
+  private let reportUnintegrated: (@MainActor () -> Void)?
   let observation: ObservationNode<State>
   /// The child's state when last seen.
   private(set) var last: State
@@ -24,8 +26,10 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
     extract: @escaping (Parent.State) -> State?,
     embed: @escaping (Action) -> Parent.Action,
     write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
-    name: @escaping @Sendable () -> String
+    name: @escaping @Sendable () -> String,
+    reportUnintegrated: (@MainActor () -> Void)?
   ) {
+    self.reportUnintegrated = reportUnintegrated
     self.parent = parent
     self.last = initial
     self.extract = extract
@@ -36,7 +40,8 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   }
 
   var state: State {
-    guard let current = extract(parent.state) else { return last }
+    // A child replaced by another (of another id or case) is not this store's child.
+    guard !isDetached, let current = extract(parent.state) else { return last }
     last = current
     return current
   }
@@ -50,7 +55,11 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
         """)
       return StoreTask(handles: [])
     }
-    return parent.send(embed(action))
+    guard let reportUnintegrated else { return parent.send(embed(action)) }
+    let handled = ChildLifetime.presentationActionsHandled
+    let task = parent.send(embed(action))
+    if ChildLifetime.presentationActionsHandled == handled { reportUnintegrated() }
+    return task
   }
 
   func restore(_ change: (inout State) -> Void) -> Bool {
@@ -83,7 +92,7 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
 }
 
 /// Hands one optional, presented or enum-case child store its state after each batch, and
-/// detaches it when its child goes away or is replaced by another (one with another id).
+/// detaches it when its child goes away or is replaced by another (see ``ChildIdentity``).
 @MainActor
 final class PresenceLink<Parent, State>: StateLink {
   private weak var child: (any RowCore<State>)?
@@ -119,9 +128,11 @@ func makeChildCore<Parent: StoreCore, State, Action>(
   extract: @escaping (Parent.State) -> State?,
   embed: @escaping (Action) -> Parent.Action,
   write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
-  name: @escaping @Sendable () -> String
+  name: @escaping @Sendable () -> String,
+  reportUnintegrated: (@MainActor () -> Void)? = nil
 ) -> (store: Store<State, Action>, core: any RowCore<State>) {
   let core = ChildCore<Parent, State, Action>(
-    parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name)
+    parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name,
+    reportUnintegrated: reportUnintegrated)
   return (Store(core: core), core)
 }

@@ -23,12 +23,32 @@ struct ScopeKey: Hashable {
   }
 
   /// The key of the store this scope gives through `path`; `nil` when the path cannot be told
-  /// from another (one made of closures): such a scope makes a new store each time.
-  func caching<Root, Value>(_ path: CasePath<Root, Value>) -> ScopeKey? {
-    guard let identity = path.caseIdentity else { return nil }
+  /// from another (one made of closures): such a scope makes a new store each time, and the
+  /// scope at `fileID`:`line` is reported once.
+  func caching<Root, Value>(
+    _ path: CasePath<Root, Value>, fileID: StaticString, line: UInt
+  ) -> ScopeKey? {
+    guard let identity = path.caseIdentity else {
+      return Self.uncached(fileID: fileID, line: line)
+    }
     var key = self
     key.actionCase = identity
     return key
+  }
+
+  /// Reports, once for its site, a scope whose store cannot be kept: a path made of closures
+  /// cannot be told from another, so that scope makes a new store on every call.
+  static func uncached(fileID: StaticString, line: UInt) -> ScopeKey? {
+    RuntimeWarning.report(
+      once: "scope \(fileID):\(line)",
+      """
+      A scope at \(fileID):\(line) goes through a case path made of closures, which cannot be \
+      told from another: it makes a new child store on every call, so a view that scopes there \
+      gets a new store each time it renders and loses the child view's identity. Make the case \
+      paths with `/` (`/Action.child`, `/State.child`, or paths composed of those) so that the \
+      scope gives the same store while its child lives.
+      """)
+    return nil
   }
 }
 

@@ -17,13 +17,17 @@ extension Store {
   /// - Parameters:
   ///   - toStack: The stack inside this store's state.
   ///   - toStackAction: The case that carries the stack's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The stack's element stores.
   public func scope<ElementState, ElementAction>(
     state toStack: KeyPath<State, StackState<ElementState>>,
-    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
+    action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> StackStores<ElementState, ElementAction> {
     let key = ScopeKey(.stack, state: toStack, action: ElementAction.self)
-    let cacheKey = key.caching(toStackAction)
+    let cacheKey = key.caching(toStackAction, fileID: fileID, line: line)
     let elements: ElementStores<State, Action, ElementState, ElementAction>
     if let cacheKey,
       let cached = children[cacheKey]
@@ -176,6 +180,24 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
 
   func send(_ action: StackAction<ElementState, ElementAction>) {
     _ = parent.send(toStackAction.embed(action))
+    #if DEBUG
+      let stack = parent.state[keyPath: toStack]
+      let changed: Bool
+      switch action {
+      case .push(let id, _): changed = stack[id: id] != nil
+      case .popFrom(let id): changed = stack[id: id] == nil
+      case .element: changed = true
+      }
+      guard !changed else { return }
+      RuntimeWarning.report(
+        once: "stack \(ParentState.self) \(toStack)",
+        """
+        The navigation stack at \(toStack) was written through its binding (\(action)), but \
+        the stack did not change: no 'forEach' integrates it. Add \
+        '.forEach(\\.path, action: /Action.path) { Path() }' to the body of the feature's \
+        reducer, for this stack.
+        """)
+    #endif
   }
 
   func prune(keeping ids: [StackElementID]) {

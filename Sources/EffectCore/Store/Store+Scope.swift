@@ -12,13 +12,17 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The child's state inside this store's state.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: A store whose state and actions are the child's.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction> {
     let key = ScopeKey(.member, state: toChildState, action: ChildAction.self)
-      .caching(toChildAction)
+      .caching(toChildAction, fileID: fileID, line: line)
     if let key, let child = children[key] as? Store<ChildState, ChildAction> { return child }
     let child = Store<ChildState, ChildAction>(
       core: scopedCore(core, toChildState, toChildAction))
@@ -34,18 +38,23 @@ extension Store {
   /// }
   /// ```
   ///
-  /// A view that scoped is told when the child comes or goes (or is replaced by a child with
-  /// another id), not when the child changes. The store is the same object for as long as the
-  /// child lives; once the child is gone it keeps its last state and ignores what it is sent,
-  /// with a runtime warning.
+  /// A view that scoped is told when the child comes or goes, or is replaced by another child
+  /// (one with another id; for an enum child, one in another case, or whose payload has another
+  /// id), not when the child changes. The store is the same object for as long as the child
+  /// lives; once the child is gone or replaced it keeps its last state and ignores what it is
+  /// sent, with a runtime warning.
   ///
   /// - Parameters:
   ///   - toChildState: The optional child state.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The child's store, or `nil` when the child state is `nil`.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.optional, state: toChildState, action: ChildAction.self),
@@ -55,7 +64,7 @@ extension Store {
       write: (toChildState as? WritableKeyPath<State, ChildState?>).map { path in
         { state, change in if state[keyPath: path] != nil { change(&state[keyPath: path]!) } }
       },
-      name: "\(toChildState)")
+      name: "\(toChildState)", fileID: fileID, line: line)
   }
 
   /// A store for a presented child feature (``PresentationState``), while it is presented: the
@@ -74,10 +83,14 @@ extension Store {
   /// - Parameters:
   ///   - toChildState: The presentation state, `\.$destination`.
   ///   - toChildAction: The case of this store's actions that carries presentation actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The presented child's store, or `nil` when nothing is presented.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, PresentationState<ChildState>>,
-    action toChildAction: CasePath<Action, PresentationAction<ChildAction>>
+    action toChildAction: CasePath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
     presentChild(
       key: ScopeKey(.presented, state: toChildState, action: ChildAction.self),
@@ -91,7 +104,8 @@ extension Store {
           }
         }
       },
-      name: "\(toChildState)")
+      name: "\(toChildState)", fileID: fileID, line: line,
+      reportUnintegrated: unintegratedReport(toChildState, fileID: fileID, line: line))
   }
 
   /// A store for one case of an enum state, while the state is in that case.
@@ -102,34 +116,37 @@ extension Store {
   /// }
   /// ```
   ///
-  /// Identity and lifetime are those of
-  /// the `scope` of an optional child: the store is the same while the
-  /// state stays in that case (with the same id, for an `Identifiable` child).
+  /// Identity and lifetime are those of the `scope` of an optional child: the store is the same
+  /// while the state stays in that case with the same child (the same id, for an `Identifiable`
+  /// child). A view that scoped is told when the state enters or leaves the case, or when the
+  /// case's child is replaced by one with another id; it is not told when the child changes.
   ///
   /// - Parameters:
   ///   - toChildState: The case of this store's state that holds the child's.
   ///   - toChildAction: The case of this store's actions that carries the child's actions.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The child's store, or `nil` when the state is in another case.
   public func scope<ChildState, ChildAction>(
     state toChildState: CasePath<State, ChildState>,
-    action toChildAction: CasePath<Action, ChildAction>
+    action toChildAction: CasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<ChildState, ChildAction>? {
-    let state = core.state
-    guard let metadata = EnumMetadata(State.self) else {
-      return presentChild(
-        key: nil, actionCase: toChildAction, extract: toChildState.extract(from:),
-        embed: toChildAction.embed, write: nil, name: "\(State.self) case \(ChildState.self)")
+    let key = toChildState.caseIdentity.map {
+      ScopeKey(.enumCase, state: $0, action: ChildAction.self)
     }
-    // A view that scoped is told when the state moves to another case; the store is kept per
-    // case.
-    core.observation.access(
-      ObservedKey(kind: .presence, scope: ScopeKey(.enumCase, state: "case", action: State.self)),
-      in: state
-    ) { metadata.tag(of: $0) }
+    if key == nil, let metadata = EnumMetadata(State.self) {
+      // A case path made of closures cannot name its case: a view that scoped through one is
+      // told when the state moves to another case or its case's child is replaced.
+      core.observation.access(
+        ObservedKey(kind: .presence, scope: ScopeKey(.enumCase, state: "case", action: State.self)),
+        in: core.state
+      ) { EnumCaseIdentity(of: $0, in: metadata) }
+    }
     return presentChild(
-      key: ScopeKey(.enumCase, state: metadata.tag(of: state), action: ChildAction.self),
+      key: key,
       actionCase: toChildAction,
-      tracksPresence: false,
       extract: toChildState.extract(from:),
       embed: toChildAction.embed,
       write: { state, change in
@@ -137,7 +154,28 @@ extension Store {
         change(&child)
         state = toChildState.embed(child)
       },
-      name: "\(State.self) case \(ChildState.self)")
+      name: "\(State.self) case \(ChildState.self)", fileID: fileID, line: line)
+  }
+
+  /// Reports, once per destination, a presented child whose sends no presentation `ifLet`
+  /// handles; nothing in release builds.
+  private func unintegratedReport(
+    _ destination: AnyKeyPath, fileID: StaticString, line: UInt
+  ) -> (@MainActor () -> Void)? {
+    #if DEBUG
+      return {
+        RuntimeWarning.report(
+          once: "presentation \(State.self) \(destination)",
+          """
+          The destination at \(destination) is presented, and what its store sent (scoped at \
+          \(fileID):\(line)) reached no presentation 'ifLet': its reducer does not run and it \
+          cannot be dismissed. Add '.ifLet(\\.$destination, action: /Action.destination) \
+          { Destination() }' to the body of the feature's reducer, for this destination.
+          """)
+      }
+    #else
+      return nil
+    #endif
   }
 
   private func scopedCore<Parent: StoreCore, ChildState, ChildAction>(
@@ -152,23 +190,26 @@ extension Store {
   private func presentChild<ChildState, ChildAction, ActionRoot>(
     key: ScopeKey?,
     actionCase: CasePath<ActionRoot, some Any>,
-    tracksPresence: Bool = true,
     extract: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
     write: ((inout State, (inout ChildState) -> Void) -> Void)?,
-    name: @autoclosure () -> String
+    name: @autoclosure () -> String,
+    fileID: StaticString, line: UInt,
+    reportUnintegrated: (@MainActor () -> Void)? = nil
   ) -> Store<ChildState, ChildAction>? {
     let node = core.observation
     let state = core.state
     let child = extract(state)
     let identity = ChildIdentity.of(child)
-    if let key, tracksPresence {
+    if let key {
       // A view that scoped is told when the child comes, goes or is replaced.
       node.access(ObservedKey(kind: .presence, scope: key), in: state) {
         ChildIdentity.of(extract($0))
       }
     }
-    let key = key?.caching(actionCase)
+    let key =
+      key?.caching(actionCase, fileID: fileID, line: line)
+      ?? ScopeKey.uncached(fileID: fileID, line: line)
     guard let child else {
       if let key { children[key] = nil }
       return nil
@@ -181,7 +222,7 @@ extension Store {
     let description = name()
     let (store, childCore) = makeChildCore(
       parent: core, initial: child, extract: extract, embed: embed, write: write,
-      name: { description })
+      name: { description }, reportUnintegrated: reportUnintegrated)
     node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
     if let key {
       children[key] = PresentedChild(

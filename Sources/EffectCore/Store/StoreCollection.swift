@@ -16,13 +16,17 @@ extension Store {
   /// - Parameters:
   ///   - toRows: The rows inside this store's state.
   ///   - toRowAction: The case that carries a row id and a row action, `rows(id:action:)`.
+  ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
+  ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The rows' stores.
   public func scope<ID: Hashable, RowState, RowAction>(
     state toRows: KeyPath<State, IdentifiedArray<ID, RowState>>,
-    action toRowAction: CasePath<Action, (ID, RowAction)>
+    action toRowAction: CasePath<Action, (ID, RowAction)>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> StoreCollection<ID, RowState, RowAction> {
     let key = ScopeKey(.list, state: toRows, action: RowAction.self)
-    let cacheKey = key.caching(toRowAction)
+    let cacheKey = key.caching(toRowAction, fileID: fileID, line: line)
     let rows: RowList<State, Action, ID, RowState, RowAction>
     if let cacheKey,
       let cached = children[cacheKey] as? RowList<State, Action, ID, RowState, RowAction>
