@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value guarded by a lock, for state that tasks and threads share: a counter an effect bumps,
 /// a log a test reads.
 ///
@@ -16,13 +8,14 @@
 /// log.setValue(["reset"])
 /// ```
 ///
-/// The lock is a POSIX mutex, which ThreadSanitizer understands (the standard library's
-/// `Mutex` is built on futexes on Linux, which it cannot see), so that a `--sanitize=thread`
-/// run of code built on EffectKit reports real races only.
+/// The lock is the operating system's (a POSIX mutex; a critical section on Windows), which
+/// ThreadSanitizer understands (the standard library's `Mutex` is built on futexes on Linux,
+/// which it cannot see), so that a `--sanitize=thread` run of code built on EffectKit reports
+/// real races only.
 public final class LockIsolated<Value>: @unchecked Sendable {
   // `mutex` comes first: a zero-sized `Value` (`Void`) would otherwise share its address, and
   // ThreadSanitizer would take reading the mutex for a race with the guarded access.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex: SystemLock
   // Every access to `stored` happens with `mutex` held.
   private var stored: Value
 
@@ -30,15 +23,11 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   ///
   /// - Parameter value: The value.
   public init(_ value: Value) {
-    mutex = .allocate(capacity: 1)
+    mutex = SystemLock()
     stored = value
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
     mutex.deallocate()
   }
 
@@ -47,8 +36,8 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// - Parameter body: Reads or changes the value; it must not call back into this lock.
   /// - Returns: What `body` returns.
   public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     return try body(&stored)
   }
 

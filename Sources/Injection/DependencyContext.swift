@@ -17,16 +17,29 @@ public enum DependencyContext: Sendable, Equatable {
   /// A test: dependencies default to their `testValue`.
   case test
 
-  /// The context of this process: `.test` when it runs tests (XCTest or Swift Testing, on Linux
-  /// and Apple platforms), `.live` otherwise.
-  public static let detected: DependencyContext = isRunningTests() ? .test : .live
+  /// The context of this process: `.preview` in an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS`
+  /// is `1`, as swift-dependencies checks), `.test` when it runs tests (XCTest or Swift Testing,
+  /// on Linux and Apple platforms), `.live` otherwise.
+  public static let detected: DependencyContext = {
+    #if canImport(FoundationEssentials) || canImport(Foundation)
+      let environment = ProcessInfo.processInfo.environment
+    #else
+      let environment: [String: String] = [:]
+    #endif
+    return detect(arguments: CommandLine.arguments, environment: environment)
+  }()
+
+  /// The context of a process started with `arguments` and `environment`.
+  static func detect(arguments: [String], environment: [String: String]) -> DependencyContext {
+    if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" { return .preview }
+    return isRunningTests(arguments: arguments, environment: environment) ? .test : .live
+  }
 }
 
 /// Whether this process is a test runner: the test bundle is the executable (`swift test` on
 /// Linux runs `…PackageTests.xctest`), or a runner loaded it (`xctest` and SwiftPM's testing
 /// helper on Apple platforms, which name the bundle in their arguments or environment).
-private func isRunningTests() -> Bool {
-  let arguments = CommandLine.arguments
+private func isRunningTests(arguments: [String], environment: [String: String]) -> Bool {
   if let executable = arguments.first?.split(separator: "/").last,
     executable.hasSuffix(".xctest") || executable == "xctest"
       || executable == "swiftpm-testing-helper"
@@ -36,11 +49,6 @@ private func isRunningTests() -> Bool {
   if arguments.contains(where: { $0.hasSuffix(".xctest") || $0 == "--testing-library" }) {
     return true
   }
-  #if canImport(FoundationEssentials) || canImport(Foundation)
-    let environment = ProcessInfo.processInfo.environment
-    return environment["XCTestConfigurationFilePath"] != nil
-      || environment["XCTestBundlePath"] != nil || environment["XCTestSessionIdentifier"] != nil
-  #else
-    return false
-  #endif
+  return environment["XCTestConfigurationFilePath"] != nil
+    || environment["XCTestBundlePath"] != nil || environment["XCTestSessionIdentifier"] != nil
 }

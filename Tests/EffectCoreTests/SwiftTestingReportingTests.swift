@@ -24,11 +24,21 @@ import Testing
         $0.append(
           Seen(
             line: issue.sourceLocation?.line, description: "\(issue)",
-            isWarning: issue.severity == .warning))
+            isWarning: Self.isWarning(issue)))
       }
       return true
     }
     return seen.value
+  }
+
+  /// Whether Swift Testing took `issue` as a warning. `Issue.severity` is public from Swift
+  /// Testing 6.3 on; with an older one, the issues `withKnownIssue` sees are all errors.
+  nonisolated static func isWarning(_ issue: Issue) -> Bool {
+    #if compiler(>=6.3)
+      issue.severity == .warning
+    #else
+      false
+    #endif
   }
 
   @Test func aFailingSendIsOneIssueAtItsLine() async throws {

@@ -11,15 +11,8 @@ import Testing
 
 /// Runs the built `many-timers` executable end to end, as a user would.
 @Suite struct ExecutableTests {
-  /// The executable sits beside the test bundle in the build folder.
-  static var executable: URL? {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [
-      directory.appendingPathComponent("many-timers"),
-      directory.deletingLastPathComponent().appendingPathComponent("many-timers"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
+  /// The executable, among the build's products.
+  static var executable: URL? { BuildProducts.executable("many-timers") }
 
   func run(_ arguments: [String], input: String) async throws -> (
     status: Int32, out: String, err: String

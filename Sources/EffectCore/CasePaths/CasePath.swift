@@ -242,9 +242,11 @@ enum CaseLayouts {
     let value: UInt
 
     /// A slot in a table of `mask + 1` slots: a multiplicative hash of the two addresses,
-    /// cheaper than `Hasher`, which this lookup paid on every case path made.
+    /// cheaper than `Hasher`, which this lookup paid on every case path made. In 64 bits on
+    /// every platform (the constants do not fit a 32-bit `UInt`), the same slots on 64-bit ones.
     func slot(_ mask: Int) -> Int {
-      let mixed = root &* 0x9E37_79B9_7F4A_7C15 ^ value &* 0xC2B2_AE3D_27D4_EB4F
+      let mixed =
+        UInt64(root) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(value) &* 0xC2B2_AE3D_27D4_EB4F
       return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
   }
@@ -518,10 +520,11 @@ enum CaseLayouts {
 /// The element types of a tuple type, or `nil` when `type` is not a tuple.
 private func tupleElementTypes(_ type: Any.Type) -> [UnsafeRawPointer]? {
   let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-  // TupleTypeMetadata: kind (0x301), element count, labels, then { type, offset } per element.
+  // TupleTypeMetadata, in words: kind (0x301), element count, labels, then { type, offset } per
+  // element.
   guard metadata.load(as: Int.self) == 0x301 else { return nil }
-  let count = metadata.load(fromByteOffset: 8, as: Int.self)
   let word = MemoryLayout<Int>.size
+  let count = metadata.load(fromByteOffset: word, as: Int.self)
   return (0..<count).map {
     metadata.load(fromByteOffset: 3 * word + $0 * 2 * word, as: UnsafeRawPointer.self)
   }

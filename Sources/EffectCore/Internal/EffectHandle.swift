@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One running effect, as the registry knows it: a task, or a subscription without one.
 ///
 /// A store with ten thousand running timers has ten thousand handles, so a handle carries no lock
@@ -97,32 +89,27 @@ final class EffectHandle: @unchecked Sendable {
 
 /// A fixed set of locks shared by many small objects, each object always using the same one.
 ///
-/// Plain POSIX mutexes, locked and unlocked around the caller's code: ThreadSanitizer sees them,
-/// and no value of their own is guarded (a `LockIsolated<Void>` would make TSan take its empty
-/// value's accesses for races).
+/// Plain system locks (`SystemLock`), locked and unlocked around the caller's code:
+/// ThreadSanitizer sees them, and no value of their own is guarded (a `LockIsolated<Void>` would
+/// make TSan take its empty value's accesses for races).
 final class StripedLocks: @unchecked Sendable {
   static let shared = StripedLocks(count: 64)
 
   // Initialised once, never moved or freed: the process keeps one set.
-  private let mutexes: UnsafeMutablePointer<pthread_mutex_t>
-  private let count: Int
+  private let mutexes: [SystemLock]
 
   init(count: Int) {
-    self.count = count
-    mutexes = .allocate(capacity: count)
-    for index in 0..<count {
-      (mutexes + index).initialize(to: pthread_mutex_t())
-      pthread_mutex_init(mutexes + index, nil)
-    }
+    mutexes = (0..<count).map { _ in SystemLock() }
   }
 
   func withLock<R>(for object: AnyObject, _ body: () -> R) -> R {
     // The address itself, not its `hashValue` (which would run `Hasher` on every lock). Objects
-    // are at least 16-byte aligned: the low bits say nothing.
+    // are 16-byte aligned on 64-bit platforms: the low bits say nothing (on 32-bit ones, 8-byte
+    // aligned, every other stripe is used, which only spreads the locks less).
     let address = UInt(bitPattern: ObjectIdentifier(object))
-    let mutex = mutexes + Int((address >> 4) % UInt(count))
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    let mutex = mutexes[Int((address >> 4) % UInt(mutexes.count))]
+    mutex.lock()
+    defer { mutex.unlock() }
     return body()
   }
 }

@@ -36,11 +36,13 @@ struct EnumMetadata: @unchecked Sendable {
   @usableFromInline typealias ProjectEnumData =
     @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
 
-  // The enum value witness table extends the common one: 8 function pointers, size, stride,
-  // flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
-  // destructiveProjectEnumData.
+  // The enum value witness table extends the common one: 8 function pointers, size and stride
+  // (words), flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
+  // destructiveProjectEnumData. In words, not bytes: 32-bit targets (arm64_32) have 4-byte ones.
+  @inlinable static var sizeOffset: Int { 8 * MemoryLayout<UnsafeRawPointer>.size }
+  @inlinable static var strideOffset: Int { sizeOffset + MemoryLayout<Int>.size }
   @inlinable static var getEnumTagOffset: Int {
-    8 * MemoryLayout<UnsafeRawPointer>.size + 2 * 8 + 8
+    strideOffset + MemoryLayout<Int>.size + 2 * MemoryLayout<UInt32>.size
   }
   @inlinable static var projectOffset: Int {
     getEnumTagOffset + MemoryLayout<UnsafeRawPointer>.size
@@ -57,8 +59,9 @@ struct EnumMetadata: @unchecked Sendable {
   /// The payload cases of the enum, in tag order: each case's static payload type (`nil` when
   /// the runtime cannot resolve it) and whether it is declared `indirect`.
   func payloadCases() -> [PayloadCase] {
-    // Enum metadata: kind, then the type descriptor, then the generic arguments.
-    let descriptor = pointer.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
+    // Enum metadata, in words: kind, then the type descriptor, then the generic arguments.
+    let descriptor = pointer.load(
+      fromByteOffset: MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
     let genericArguments = pointer + 2 * MemoryLayout<UnsafeRawPointer>.size
     // TypeContextDescriptor: flags, parent, name, accessFunction, fields (relative pointers),
     // then NumPayloadCasesAndPayloadSizeOffset and NumEmptyCases.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Records failures in the test that is running, through the testing libraries that ship with
 /// the toolchain, without linking them: their entry points are looked up in the process by their
 /// (stable, mangled) names, the way swift-dependencies' helpers find `XCTFail`. A program that
@@ -83,7 +75,7 @@ enum TestFrameworks {
   /// Looks an entry point up in the process. Its address is kept as an integer: it is a constant
   /// of the process.
   static func lookUp(_ name: String) -> UInt? {
-    dlsym(dlopen(nil, RTLD_LAZY), name).map { UInt(bitPattern: $0) }
+    OperatingSystem.symbolAddress(named: name)
   }
 
   /// The address of an entry point found by ``lookUp(_:)``.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 // What is left over when a test ends: effects still running, actions not received.
 extension TestStore {
   /// The actions that started `running`, and the calls that led to them.
@@ -98,7 +90,7 @@ extension TestStore {
     var running = ledger.running
     // A subscription never ends by itself: only effects with a task are waited for.
     while running.contains(where: { !$0.handle.isSubscription }), clock.now < deadline {
-      usleep(200)
+      OperatingSystem.pause(microseconds: 200)
       running = ledger.running
     }
     return running

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import EffectCore
 
 /// Reports misuse of dependencies that must not pass quietly.
 enum DependencyIssue {
@@ -36,7 +30,6 @@ enum DependencyIssue {
   }
 
   private static func printError(_ message: String) {
-    let text = "[Injection] error: \(message)\n"
-    _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    OperatingSystem.writeToStandardError("[Injection] error: \(message)\n")
   }
 }

@@ -2,18 +2,6 @@ import Foundation
 import Injection
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-#if canImport(Glibc)
-  private let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
-#else
-  private let rusageSelf = RUSAGE_SELF
-#endif
-
 /// `many-timers bench`: N LonelyTimers in one shoebox store on the real clock, against N bare
 /// tasks sleeping one second in a loop, for the same time: ticks, CPU time and memory.
 ///
@@ -128,19 +116,8 @@ struct Bench {
       wall: Double(wall.seconds) + Double(wall.attoseconds) / 1e18, memory: 0)
   }
 
-  /// Gives freed heap memory back to the system, where the C library can (glibc).
-  static func releaseFreeMemory() {
-    #if canImport(Glibc)
-      typealias Trim = @convention(c) (Int) -> Int32
-      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-      }
-    #endif
-  }
-
   static func cpuTime() -> Double {
-    var usage = rusage()
-    getrusage(rusageSelf, &usage)
+    let usage = System.resourceUsage()
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     return user + system
@@ -151,14 +128,7 @@ struct Bench {
   /// Memory freed by what ran before is first given back to the system (glibc's `malloc_trim`),
   /// so that it is not counted against whatever runs next.
   static func residentBytes() -> Int {
-    releaseFreeMemory()
-    if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-      let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    {
-      return pages * Int(getpagesize())
-    }
-    var usage = rusage()
-    getrusage(rusageSelf, &usage)
-    return Int(usage.ru_maxrss) * 1024
+    System.releaseFreeMemory()
+    return System.currentResidentBytes() ?? System.peakResidentBytes()
   }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import Injection
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `many-timers`: reads the command line and runs the mode it asks for.
 @MainActor
 struct App {

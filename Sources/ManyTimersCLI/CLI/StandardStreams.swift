@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard input, output and error as the program finds them, which may be closed, a pipe
 /// whose reader has gone, or a full disk. None of these may end the run before its documents
 /// are saved: a write that fails is noted (standard output) or dropped (standard error), never

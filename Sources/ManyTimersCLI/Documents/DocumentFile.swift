@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
-
 /// Reads and writes `.timer` files. Every write goes to a temporary file beside the document,
 /// is flushed to disk, then renamed over it: a crash leaves the old file or the new one, never a
 /// mix.
@@ -34,13 +26,7 @@ enum DocumentFile {
   static func stamp(_ path: String) -> Stamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    #if canImport(Darwin)
-      let modified = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
-      let changed = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
-    #else
-      let modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-      let changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
-    #endif
+    let (modified, changed) = System.modifiedAndChanged(info)
     return Stamp(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: modified, changed: changed)
@@ -178,22 +164,16 @@ enum DocumentFile {
     group.wait()
   }
 
-  /// `syncfs(2)`, which Glibc's module does not show (it needs `_GNU_SOURCE`).
-  private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
-  }()
-
-  /// Flushes the files to disk: each file system once with `syncfs`, or each file with `fsync`
-  /// where there is no `syncfs`. Returns the files that failed, by position, with `errno`.
+  /// Flushes the files to disk: each file system once with `syncfs` (Linux), or each file with
+  /// `System.flushToDisk` (`fsync`; `F_FULLFSYNC` on macOS) where there is no `syncfs`. Returns
+  /// the files that failed, by position, with `errno`.
   private static func flush(_ paths: [String]) -> [(Int, Int32)] {
     var failures: [(Int, Int32)] = []
     var flushedDevices: Set<UInt64> = []
     for (index, path) in paths.enumerated() {
       var info = stat()
       let device = stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
+      let syncFileSystem = System.syncFileSystem
       if syncFileSystem != nil, let device, flushedDevices.contains(device) { continue }
       let descriptor = open(path, O_RDONLY)
       guard descriptor >= 0 else {
@@ -205,7 +185,8 @@ enum DocumentFile {
         flushedDevices.insert(device)
         continue
       }
-      if fsync(descriptor) != 0 { failures.append((index, errno)) }
+      let failure = System.flushToDisk(descriptor)
+      if failure != 0 { failures.append((index, failure)) }
     }
     return failures
   }
@@ -281,7 +262,7 @@ enum DocumentFile {
   private static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY)
     guard descriptor >= 0 else { return }
-    fsync(descriptor)
+    _ = System.flushToDisk(descriptor)
     close(descriptor)
   }
 
@@ -300,7 +281,7 @@ enum DocumentFile {
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = System.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           failure = errno
@@ -309,7 +290,7 @@ enum DocumentFile {
         offset += written
       }
     }
-    if failure == 0, flush, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, flush { failure = System.flushToDisk(descriptor) }
     close(descriptor)
     guard failure == 0 else {
       unlink(temporary)

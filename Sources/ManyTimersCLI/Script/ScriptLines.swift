@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard input as a C stream, for `getline`; `stdin` itself is a global variable that strict
 /// concurrency cannot vouch for. Only the script runner, on the main actor, reads it.
 private nonisolated(unsafe) let standardInput = fdopen(0, "r")

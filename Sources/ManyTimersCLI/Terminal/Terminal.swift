@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The real terminal: raw keys, the alternate screen, and putting everything back on every way
 /// out: quit, Ctrl-C, SIGTERM, SIGHUP, SIGINT, a normal exit, and crashes.
 enum Terminal {
@@ -187,11 +181,7 @@ enum Terminal {
     _ handler: @escaping @convention(c) (Int32) -> Void, for number: Int32, flags: Int32
   ) {
     var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = handler
-    #else
-      action.__sigaction_u.__sa_handler = handler
-    #endif
+    System.setHandler(handler, of: &action)
     sigemptyset(&action.sa_mask)
     action.sa_flags = flags
     sigaction(number, &action, TerminalRestore.shared.pointee.previous + Int(number))

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a signal handler needs to put the terminal back, prepared before any handler is
 /// installed: plain memory that a handler reads without locks, allocation or Swift runtime
 /// calls, since a handler may run in the middle of a `malloc` or while a lock is held.

@@ -1,12 +1,5 @@
+import EffectCore
 import Observation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
 ///
@@ -29,11 +22,11 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   // is only touched with `writer` held; `persistence` and `observed` are `Sendable`, and
   // `recorders` is guarded by its own lock.
   //
-  // POSIX mutexes of the box's own rather than `LockIsolated`s: the locks are taken on every read
+  // System locks of the box's own rather than `LockIsolated`s: the locks are taken on every read
   // and change, and inlined here they cost a call each way, where `LockIsolated`'s generic
-  // `withLock` would run unspecialised. POSIX, as `LockIsolated`'s, for ThreadSanitizer.
-  @usableFromInline let writer: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline let reader: UnsafeMutablePointer<pthread_mutex_t>
+  // `withLock` would run unspecialised. The system's, as `LockIsolated`'s, for ThreadSanitizer.
+  @usableFromInline let writer = SystemLock(recursive: true)
+  @usableFromInline let reader = SystemLock()
   /// The value, in memory of its own rather than a stored property: the locks already make each
   /// access safe, and a class's stored property would pay a run-time exclusivity check
   /// (thread-local bookkeeping) on every read and change besides.
@@ -51,29 +44,15 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
 
   @usableFromInline init(_ value: Value, persistence: SharedPersistence<Value>? = nil) {
-    self.writer = .allocate(capacity: 1)
-    self.reader = .allocate(capacity: 1)
     self.stored = .allocate(capacity: 1)
     self.locking = .allocate(capacity: 1)
     stored.initialize(to: value)
     locking.initialize(to: LockDepth())
     self.persistence = persistence
-    writer.initialize(to: pthread_mutex_t())
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-    pthread_mutex_init(writer, &attributes)
-    pthread_mutexattr_destroy(&attributes)
-    reader.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(reader, nil)
   }
 
   deinit {
-    pthread_mutex_destroy(writer)
-    writer.deinitialize(count: 1)
     writer.deallocate()
-    pthread_mutex_destroy(reader)
-    reader.deinitialize(count: 1)
     reader.deallocate()
     stored.deinitialize(count: 1)
     stored.deallocate()
@@ -83,8 +62,8 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
 
   /// The value now: a copy, taken with the reader lock held.
   @inlinable func read() -> Value {
-    pthread_mutex_lock(reader)
-    defer { pthread_mutex_unlock(reader) }
+    reader.lock()
+    defer { reader.unlock() }
     return stored.pointee
   }
 
@@ -92,9 +71,9 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// lock is, so that a `deinit` it runs may read this value.
   @inlinable func store(_ value: Value) {
     var replaced = value
-    pthread_mutex_lock(reader)
+    reader.lock()
     swap(&stored.pointee, &replaced)
-    pthread_mutex_unlock(reader)
+    reader.unlock()
   }
 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
@@ -156,7 +135,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// before the change, as in swift-sharing, never a value half changed.
   @inlinable func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lockWriter()
-    defer { pthread_mutex_unlock(writer) }
+    defer { writer.unlock() }
     let depth = locking.pointee.depth
     locking.pointee.depth = depth + 1
     defer { locking.pointee.depth = depth }
@@ -180,26 +159,22 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
 
   /// Takes the writer lock: at once when it is free, otherwise waiting for it.
   @inlinable func lockWriter() {
-    if pthread_mutex_trylock(writer) != 0 { waitForWriter() }
+    if !writer.tryLock() { waitForWriter() }
   }
 
   /// Waits for the writer lock another thread holds. A wait of more than a few seconds is most
   /// likely two threads each changing one shared value inside a `withLock` of the other, in
   /// opposite orders, which no lock can resolve: it is reported (a runtime warning naming the
-  /// value), rather than left as a silent hang.
+  /// value), rather than left as a silent hang, on every platform (Darwin, which has no timed
+  /// mutex wait, included: ``SystemLock/lock(waitingAtMost:)``).
   @usableFromInline func waitForWriter() {
-    #if canImport(Glibc) || canImport(Musl)
-      var deadline = timespec()
-      clock_gettime(CLOCK_REALTIME, &deadline)
-      deadline.tv_sec += Self.slowWaitSeconds
-      if pthread_mutex_timedlock(writer, &deadline) == 0 { return }
-      RuntimeWarning.report(
-        "A change of a Shared<\(Value.self)> has waited \(Self.slowWaitSeconds) s for another "
-          + "change of it to end. If two threads each change one shared value inside a withLock "
-          + "of the other, in opposite orders, they wait for each other for good: change the "
-          + "values one after the other, or always nest them in the same order.")
-    #endif
-    pthread_mutex_lock(writer)
+    if writer.lock(waitingAtMost: .seconds(Self.slowWaitSeconds)) { return }
+    RuntimeWarning.report(
+      "A change of a Shared<\(Value.self)> has waited \(Self.slowWaitSeconds) s for another "
+        + "change of it to end. If two threads each change one shared value inside a withLock "
+        + "of the other, in opposite orders, they wait for each other for good: change the "
+        + "values one after the other, or always nest them in the same order.")
+    writer.lock()
   }
 
   /// How long a change waits for another before it is reported.
@@ -217,7 +192,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   @usableFromInline func replace(with value: Value) {
     observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
       lockWriter()
-      defer { pthread_mutex_unlock(writer) }
+      defer { writer.unlock() }
       tellRecorders(before: stored.pointee)
       store(value)
     }

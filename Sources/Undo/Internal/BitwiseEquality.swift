@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import EffectCore
 
 /// Tells values apart by their bytes before anything more expensive looks at them.
 ///
@@ -28,7 +22,7 @@ enum BitwiseEquality {
       withUnsafeBytes(of: rhs) { b in
         guard let a = a.baseAddress, let b = b.baseAddress else { return true }
         return layout.ranges.allSatisfy { range in
-          memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+          OperatingSystem.bytesEqual(a + range.lowerBound, b + range.lowerBound, count: range.count)
         }
       }
     }
@@ -92,7 +86,7 @@ enum BitwiseEquality {
           let end = min(start + chunk, lhs.count)
           let offset = start * stride
           let length = (end - start - 1) * stride + layout.size
-          if memcmp(a + offset, b + offset, length) != 0 {
+          if !OperatingSystem.bytesEqual(a + offset, b + offset, count: length) {
             layout.appendDiffering(a, b, stride: stride, positions: start..<end, to: &positions)
           }
           start = end

@@ -1,14 +1,6 @@
 import EffectCore
 @_spi(Reflection) import Swift
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The bytes of a type's layout that hold its value: all of them but the padding of structs and
 /// tuples (between their fields and after the last), found once per type from the runtime's
 /// field reflection and kept.
@@ -60,7 +52,7 @@ struct ValueBytes: Sendable {
   func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
     guard let words else {
       return ranges.allSatisfy { range in
-        memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
+        OperatingSystem.bytesEqual(a + range.lowerBound, b + range.lowerBound, count: range.count)
       }
     }
     return words.withUnsafeBufferPointer { masks in Self.same(a, b, masks) }

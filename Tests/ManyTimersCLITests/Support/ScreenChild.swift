@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import ManyTimersCLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -166,15 +168,20 @@ final class ScreenChild {
       && show.map { $0.lowerBound < leave.lowerBound } ?? false
   }
 
-  /// The resident memory of the program, in bytes (Linux), or `nil` when it cannot be read.
+  /// The resident memory of the program, in bytes, from `/proc` (Linux only), or `nil` when it
+  /// cannot be read.
   var residentBytes: Int? {
-    guard
-      let status = try? String(
-        contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { return nil }
-    return kilobytes * 1024
+    #if os(Linux)
+      guard
+        let status = try? String(
+          contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { return nil }
+      return kilobytes * 1024
+    #else
+      return nil
+    #endif
   }
 }
 
@@ -189,7 +196,8 @@ private func requireExecutable() throws -> URL {
 }
 
 /// `posix_openpt`, `grantpt`, `unlockpt` and `ptsname`, which Glibc's module map hides (they need
-/// `_XOPEN_SOURCE`): looked up at run time.
+/// `_XOPEN_SOURCE`): looked up at run time, in every loaded image (`System.symbol`: on macOS
+/// `dlsym(NULL, …)` would not search the C library).
 private enum PseudoTerminal {
   static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
   static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
@@ -198,8 +206,9 @@ private enum PseudoTerminal {
     "ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 
   private static func function<F>(_ name: String, as type: F.Type) -> F {
-    let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
-    precondition(symbol != nil, "no \(name) in the C library")
-    return unsafeBitCast(symbol, to: type)
+    guard let function = System.symbol(named: name, as: type) else {
+      preconditionFailure("no \(name) in the C library")
+    }
+    return function
   }
 }

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+@testable import ManyTimersCLI
 
 /// The time limits of the screen's budget (ARCHITECTURE.md, "screen"): `q` and signals end the
 /// program within a second, the screen keeps 1 Hz.
@@ -19,7 +15,8 @@ enum TimingBudget {
 
   /// Whether this test process (and so the program it runs, built alongside) was built with
   /// ThreadSanitizer, whose runtime defines `__tsan_init`.
-  static let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+  static let isThreadSanitized =
+    System.symbol(named: "__tsan_init", as: UnsafeRawPointer.self) != nil
 
   /// `budget` in the dedicated run, eight times as much otherwise, and forty times under
   /// ThreadSanitizer (whose build runs the program several times slower: a key's latency with
