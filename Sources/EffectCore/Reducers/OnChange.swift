@@ -24,7 +24,7 @@ extension Reducer {
   }
 }
 
-/// A reducer that reacts to a value's changes; see ``Reducer/onChange(of:_:)``.
+/// A reducer that reacts to a value's changes; see `Reducer.onChange(of:_:)`.
 ///
 /// Inlinable, so that the base reducer runs specialised in the module that uses it.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
