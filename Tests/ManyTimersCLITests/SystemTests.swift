@@ -8,12 +8,17 @@ import Testing
   @Test func thePeakResidentSizeIsInBytes() throws {
     // `ru_maxrss` counts kilobytes on Linux and bytes on macOS: read in the wrong unit, the peak
     // would be a thousandth of what is resident now, or a thousand times too much.
+    #if os(Linux)
+      let now = try #require(System.currentResidentBytes())
+    #endif
     let peak = System.peakResidentBytes()
     #expect(peak > 1 << 20)
     #expect(peak < 1 << 40)
     #if os(Linux)
-      let now = try #require(System.currentResidentBytes())
-      #expect(peak >= now)
+      // The kernel updates the peak lazily, and tests running beside this one allocate: the
+      // peak may trail what is resident by a little, never by the factor of 1,024 a wrong unit
+      // makes.
+      #expect(peak >= now / 2)
     #endif
   }
 
