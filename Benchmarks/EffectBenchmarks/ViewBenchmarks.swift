@@ -24,6 +24,7 @@ struct ViewBenchmarks {
           name: "observed-send (\(budgetSize) row views)", ours: observed, baseline: plain,
           budget: 3, note: "vs unwatched send"))
     }
+    rows.append(observationFloor())
     if let small = senders.first, let large = senders.last, senders.count > 1 {
       let (few, many) = harness.measureInterleaved(
         baselineIterations: 20_000, baseline: small.send, iterations: 20_000, ours: large.send)
@@ -60,6 +61,48 @@ struct ViewBenchmarks {
         watch(target)
       }
     }
+  }
+
+  /// What Observation itself costs to tell one view, with no store at all: a property of an
+  /// `Observable` class set while one `withObservationTracking` watches it, against the same
+  /// set with nobody watching; each set timed alone, the re-registration untimed. Printed beside
+  /// observed-send, not judged: it is the floor of any send that tells a view through
+  /// Observation's registrar, as SwiftUI is told.
+  private func observationFloor() -> Row {
+    let watched = ObservedValue()
+    let unwatched = ObservedValue()
+    let clock = ContinuousClock()
+    var value = 0
+    let (plain, told) = harness.measureInterleavedParts(
+      baselineIterations: 100_000,
+      baseline: { n in
+        var setting = Duration.zero
+        for _ in 0..<n {
+          value &+= 1
+          let start = clock.now
+          unwatched.value = value
+          setting += start.duration(to: clock.now)
+        }
+        return setting
+      },
+      iterations: 20_000,
+      ours: { n in
+        var setting = Duration.zero
+        for _ in 0..<n {
+          withObservationTracking {
+            blackHole(watched.value)
+          } onChange: {
+          }
+          value &+= 1
+          let start = clock.now
+          watched.value = value
+          setting += start.duration(to: clock.now)
+        }
+        return setting
+      })
+    return Row(
+      name: "Observation's telling one view", ours: told, baseline: plain, budget: .infinity,
+      note: "an Observable's set, watched vs not (not judged)", judged: false)
   }
 
   /// The same sends as ``observedSender(rows:)``, each timed alone: the view watches during the
@@ -230,5 +273,20 @@ struct BuiltOnce<Tree: Reducer>: Reducer {
 
   func reduce(into state: inout Tree.State, action: Tree.Action) -> Effect<Tree.Action> {
     tree.reduce(into: &state, action: action)
+  }
+}
+
+/// An `Observable` value with nothing around it: what Observation's registrar costs alone.
+@MainActor
+final class ObservedValue: Observable {
+  private let registrar = ObservationRegistrar()
+  private var stored = 0
+
+  var value: Int {
+    get {
+      registrar.access(self, keyPath: \.value)
+      return stored
+    }
+    set { registrar.withMutation(of: self, keyPath: \.value) { stored = newValue } }
   }
 }
