@@ -131,9 +131,10 @@ final class EffectRegistry: Sendable {
     if schedule { scheduleDrain() }
   }
 
-  /// Drains the mailbox on the main actor's next turn, outside every task's task-local values.
+  /// Drains the mailbox on the main actor's next turn. A detached task starts with no task-local
+  /// values.
   private func scheduleDrain() {
-    MainActorTurns.schedule { [self] in drain() }
+    Task.detached { @MainActor [self] in drain() }
   }
 
   /// How long one drain runs before the main actor's other work gets a turn.
