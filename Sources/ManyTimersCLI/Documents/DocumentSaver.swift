@@ -41,8 +41,20 @@ actor DocumentSaver {
     for (path, _) in documents { stamps[path] = DocumentFile.stamp(path) }
   }
 
-  /// Saves the documents, in one batch (see `DocumentFile.write(_:)`).
-  func save(_ documents: [(path: String, document: TimerDocument)]) -> [Outcome] {
+  /// Files for the next save to fill instead of creating its own, by document path
+  /// (`DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
+  private var spares: [String: String] = [:]
+
+  /// Saves the documents, in one batch (see `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
+  ///
+  /// When `preparing` names documents, the next save is prepared: the files this one replaces
+  /// are kept for it to fill, and each document of `preparing` that still has no such spare
+  /// gets an empty file (the files of a save stopped by ``interrupt()`` are kept too). With
+  /// `preparing` empty, the spares left are removed: the screen's saves prepare the next, its
+  /// last save and a script's do not.
+  func save(
+    _ documents: [(path: String, document: TimerDocument)], preparing: [String] = []
+  ) -> [Outcome] {
     var outcomes = [Outcome](repeating: .saved, count: documents.count)
     var toWrite: [(index: Int, document: TimerDocument, path: String)] = []
     for (index, (path, ours)) in documents.enumerated() {
@@ -77,10 +89,25 @@ actor DocumentSaver {
       }
     }
     let started = generation.value.load(ordering: .sequentiallyConsistent)
-    let errors = DocumentFile.write(toWrite.map { ($0.document, $0.path) }) { [generation] in
+    let isInterrupted: @Sendable () -> Bool = { [generation] in
       generation.value.load(ordering: .sequentiallyConsistent) != started
     }
-    for (entry, error) in zip(toWrite, errors) {
+    var given: [String: String] = [:]
+    for entry in toWrite {
+      if let spare = spares.removeValue(forKey: entry.path) { given[entry.path] = spare }
+    }
+    let batch = DocumentFile.write(
+      toWrite.map { ($0.document, $0.path) }, spares: given, keepingReplaced: !preparing.isEmpty,
+      isInterrupted: isInterrupted)
+    spares.merge(batch.spares) { kept, _ in kept }
+    if preparing.isEmpty {
+      DocumentFile.removeSpares(spares.values)
+      spares.removeAll()
+    } else {
+      let lacking = preparing.filter { spares[$0] == nil }
+      spares.merge(DocumentFile.makeSpares(for: lacking, isInterrupted: isInterrupted)) { a, _ in a }
+    }
+    for (entry, error) in zip(toWrite, batch.errors) {
       if error == .interrupted {
         outcomes[entry.index] = .interrupted
       } else if let error {

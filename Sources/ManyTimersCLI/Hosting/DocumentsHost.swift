@@ -110,19 +110,19 @@ final class DocumentsHost: TimerHost {
   /// Writes the documents that changed since they were last saved. The files are written by
   /// the saver, off the main actor, so keys and ticks go on meanwhile; a document another
   /// program changed since is saved with both sides' changes, and takes theirs here too.
-  func save() async -> SaveReport {
+  func save(preparingNext: Bool) async -> SaveReport {
     // One save at a time, in order: a save waits until the one before it has finished and
     // taken its outcome (a document it could not write is then in this one).
     let previous = lastSave
     let save = Task { @MainActor in
       _ = await previous?.value
-      return await self.saveChanged()
+      return await self.saveChanged(preparingNext: preparingNext)
     }
     lastSave = save
     return await save.value
   }
 
-  private func saveChanged() async -> SaveReport {
+  private func saveChanged(preparingNext: Bool) async -> SaveReport {
     var requests: [(index: Int, path: String, document: TimerDocument)] = []
     for index in sessions.indices {
       let store = sessions[index].store
@@ -130,13 +130,16 @@ final class DocumentsHost: TimerHost {
       guard document != sessions[index].saved else { continue }
       requests.append((index, sessions[index].path, document))
     }
-    guard !requests.isEmpty else { return SaveReport() }
+    // The counting documents change every second: their next save is prepared.
+    let preparing =
+      preparingNext ? sessions.filter { $0.store.timer.status == .counting }.map(\.path) : []
     var previous: [Int: TimerDocument] = [:]
     for request in requests {
       previous[request.index] = sessions[request.index].saved
       sessions[request.index].saved = request.document
     }
-    let outcomes = await saver.save(requests.map { ($0.path, $0.document) })
+    let outcomes = await saver.save(
+      requests.map { ($0.path, $0.document) }, preparing: preparing)
     var report = SaveReport()
     for (request, outcome) in zip(requests, outcomes) {
       let path = Quoted.path(request.path)

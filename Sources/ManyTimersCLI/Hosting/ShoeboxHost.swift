@@ -72,7 +72,7 @@ final class ShoeboxHost: TimerHost {
   func undo(row: Int?) { history.undo() }
   func redo(row: Int?) { history.redo() }
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
-  func save() async -> SaveReport { SaveReport() }
+  func save(preparingNext: Bool) async -> SaveReport { SaveReport() }
   func interruptSaving() {}
 
   func watchRows(_ rows: [Int], onChange: @escaping @Sendable (Int) -> Void)

@@ -26,7 +26,11 @@ protocol TimerHost: AnyObject, Sendable {
   func setBell(_ isOn: Bool)
   /// Writes the open documents that changed, away from the main actor; returns one message per
   /// document that could not be saved, and what it did with another program's changes.
-  func save() async -> SaveReport
+  ///
+  /// With `preparingNext`, then makes the files the next save of the counting documents will
+  /// write (the screen's saves, every two seconds, so that quitting only fills and renames
+  /// them); without, removes any made before: the last save leaves no file behind.
+  func save(preparingNext: Bool) async -> SaveReport
   /// Stops the save being written, if any, where it can (its documents are saved by the next
   /// one): quitting saves the newest values at once instead of after an older batch.
   func interruptSaving()
@@ -68,4 +72,10 @@ struct SaveReport: Equatable, Sendable {
 /// `UndoManager.levelsOfUndo` does, so a long session or script holds bounded memory.
 enum UndoBound {
   static let levels = 1_000
+}
+
+extension TimerHost {
+  /// Writes the open documents that changed, and leaves no file made ahead for a next save:
+  /// ``save(preparingNext:)`` without preparing.
+  func save() async -> SaveReport { await save(preparingNext: false) }
 }

@@ -29,6 +29,8 @@ struct InteractiveScreen {
   }
 
   static let heartbeat = Duration.milliseconds(100)
+  /// How often changed documents are saved, at most.
+  static let saveInterval = Duration.seconds(2)
   /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
   static let escapeDelay = Duration.milliseconds(50)
 
@@ -65,7 +67,9 @@ struct InteractiveScreen {
     let changed = Changed()
     let rows = ScreenRows(host: host) { [changed] in changed.flag.store(true, ordering: .relaxed) }
     var previous: ScreenRenderer.Frame?
-    var lastSave = ContinuousClock.now
+    // The first save runs at the first heartbeat: nothing has changed yet, but it makes the
+    // files the counting documents' next save writes into (`save(preparingNext:)`).
+    var lastSave = ContinuousClock.now - Self.saveInterval
     // Saves run away from the main actor, one at a time: keys and ticks never wait for a disk.
     var isSaving = false
     var problems: [String] = []
@@ -114,10 +118,12 @@ struct InteractiveScreen {
           await controller.handle(decoder.flush())
           draw()
         }
-        if !isSaving, ContinuousClock.now - lastSave > .seconds(2) {
+        if !isSaving, ContinuousClock.now - lastSave >= Self.saveInterval {
           isSaving = true
           lastSave = .now
-          Task { [host] in continuation.yield(.saved(await host.save())) }
+          Task { [host] in
+            continuation.yield(.saved(await host.save(preparingNext: true)))
+          }
         }
         if changed.flag.load(ordering: .relaxed) || Terminal.resized.load(ordering: .relaxed) {
           draw()
