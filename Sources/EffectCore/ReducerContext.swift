@@ -79,6 +79,9 @@ extension Effect {
   /// - Parameter context: The context.
   /// - Returns: The same effect, whose operations run inside `context`.
   public func withContext(_ context: some ReducerContext) -> Self {
+    // Most effects are `.none`: answered without reading the generic operation enum, whose
+    // metadata unspecialised code looks up on every call.
+    guard !isNone else { return self }
     switch operation {
     case .none, .send, .cancel:
       return self

@@ -105,7 +105,8 @@ public struct Send<Action>: Sendable {
       }.value
       return
     }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    // Resumed exactly once, by the job, which the registry runs exactly once.
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       registry.post { [self] in
         if handle?.isActive ?? true { deliverNow(action.value) }
         ClockActivity.progressed()

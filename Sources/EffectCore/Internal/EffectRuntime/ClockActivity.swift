@@ -26,7 +26,8 @@ enum ClockActivity {
     var inFlight: Set<UInt> = []
     /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
     var events: UInt64 = 0
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// Each resumed once: by whoever takes it out of here, under the lock.
+    var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
     var nextWaiter = 0
     /// Whether a watchdog runs (see `watch()`).
     var isWatching = false
@@ -99,10 +100,10 @@ enum ClockActivity {
     }
   }
 
-  /// Marks tasks that a test clock is about to resume as in flight.
-  static func resuming(_ tasks: [UInt?]) {
+  /// Marks a task that a test clock is about to resume as in flight.
+  static func resuming(_ task: UInt?) {
     state.withLock { state in
-      for case let task? in tasks { state.inFlight.insert(task) }
+      if let task { state.inFlight.insert(task) }
       state.events &+= 1
     }
   }
@@ -116,13 +117,14 @@ enum ClockActivity {
   /// `task` has gone to sleep on a test clock: it is settled.
   static func settled(_ task: UInt?) {
     guard let task else { return }
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [Int: UnsafeContinuation<Void, Never>] in
       state.events &+= 1
-      guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty else { return [] }
+      guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty, !state.waiters.isEmpty
+      else { return [:] }
       defer { state.waiters = [:] }
-      return Array(state.waiters.values)
+      return state.waiters
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in waiters.values { waiter.resume() }
   }
 
   /// Whether any of `tasks` is in flight: running, or ready to run, rather than asleep on a test
@@ -142,12 +144,14 @@ enum ClockActivity {
   /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go),
   /// or until the calling task is cancelled.
   static func waitUntilSettled() async {
-    let id = state.withLock { state in
+    // Nothing in flight: nothing to wait for (the common case of a virtual tick's first check).
+    guard let id = state.withLock({ state -> Int? in
+      guard !state.inFlight.isEmpty else { return nil }
       state.nextWaiter += 1
       return state.nextWaiter
-    }
+    }) else { return }
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let startWatchdog = state.withLock { state -> Bool? in
           guard !state.inFlight.isEmpty, !Task.isCancelled else { return nil }
           state.waiters[id] = continuation
@@ -177,7 +181,7 @@ enum ClockActivity {
       await Task.yield()
       await MainActor.run {}
       let now = clock.now
-      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+      let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
         guard !state.waiters.isEmpty else {
           state.isWatching = false
           return nil
