@@ -54,6 +54,17 @@ public struct ChildState<Key: SharedStateKey>: Sendable {
     self.wrappedValue = wrappedValue
   }
 
+  /// Whether the child must subscribe to the parent channel in force: there is one, and the
+  /// child does not observe it yet. Asked on every action of the child's reducer.
+  @usableFromInline
+  var needsSubscription: Bool {
+    @Dependency(\.parentState) var parentState
+    guard let channel = parentState.channel(for: Key.self, reducersOnly: true) else {
+      return false
+    }
+    return !(subscription?.isLive(on: channel) ?? false)
+  }
+
   /// The wrapper itself, for `.sharedState(_:action:)`: `\.$counter`.
   public var projectedValue: Self {
     get { self }

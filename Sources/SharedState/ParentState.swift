@@ -74,6 +74,14 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
     channel?.publish(wrappedValue, isReducing: true)
   }
 
+  /// Whether the parent's reducer must start listening to its channel: it has none yet, or
+  /// does not listen to the one it has. Asked on every action of the parent's reducer.
+  @usableFromInline
+  func needsListener() -> Bool {
+    guard let channel else { return true }
+    return !(listener?.isLive(on: channel) ?? false)
+  }
+
   /// The channel to this parent's children, opened now if this state has none yet.
   mutating func openChannel() -> ParentChannel<Key> {
     if let channel { return channel }

@@ -23,6 +23,7 @@ extension Reducer {
   ///   - toChildState: The child's shared value: `\.$counter`.
   ///   - toSharedAction: The case of the child's actions that carries changes.
   /// - Returns: A reducer that runs this one and keeps the value in step with the parent.
+  @inlinable
   public func sharedState<Key: SharedStateKey>(
     _ toChildState: WritableKeyPath<State, ChildState<Key>>,
     action toSharedAction: CasePath<Action, SharedStateAction<Key>>
@@ -58,6 +59,7 @@ extension Reducer {
   ///   - toParentState: The parent's shared value: `\.$counter`.
   ///   - toSharedAction: The case of the parent's actions that carries children's writes.
   /// - Returns: A reducer that runs this one and applies children's writes.
+  @inlinable
   public func sharedState<Key: SharedStateKey>(
     _ toParentState: WritableKeyPath<State, ParentState<Key>>,
     action toSharedAction: CasePath<Action, SharedStateAction<Key>>

@@ -5,6 +5,16 @@ public struct ChildStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Base.State, ChildState<Key>>
   @usableFromInline let toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
 
+  @usableFromInline
+  init(
+    base: Base, toChildState: WritableKeyPath<Base.State, ChildState<Key>>,
+    toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
+  ) {
+    self.base = base
+    self.toChildState = toChildState
+    self.toSharedAction = toSharedAction
+  }
+
   /// Runs the base reducer, then keeps the shared value in step.
   ///
   /// Inlinable, so that the base reducer is called with its concrete type.
@@ -14,17 +24,26 @@ public struct ChildStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
     return keepInStep(&state, action: action, effect: effect)
   }
 
-  @usableFromInline
+  /// Takes a change the parent sent, and subscribes to the parent's channel when not yet
+  /// subscribed to the one in force. Inlinable, and what runs on every action (a change, or
+  /// nothing) is specialised with the feature's types; subscribing, once, is not.
+  @inlinable
   func keepInStep(
     _ state: inout Base.State, action: Base.Action, effect: Effect<Base.Action>
   ) -> Effect<Base.Action> {
     if case .willChange(let value) = toSharedAction.extract(from: action) {
       state[keyPath: toChildState].wrappedValue = value
     }
+    guard state[keyPath: toChildState].needsSubscription else { return effect }
+    return subscribe(&state, effect: effect)
+  }
+
+  @usableFromInline
+  func subscribe(_ state: inout Base.State, effect: Effect<Base.Action>) -> Effect<Base.Action> {
     @Dependency(\.parentState) var parentState
-    guard let channel = parentState.channel(for: Key.self, reducersOnly: true),
-      !(state[keyPath: toChildState].subscription?.isLive(on: channel) ?? false)
-    else { return effect }
+    guard let channel = parentState.channel(for: Key.self, reducersOnly: true) else {
+      return effect
+    }
     let subscription = SharedStateSubscription(channel: channel)
     state[keyPath: toChildState].subscription = subscription
     let seen = state[keyPath: toChildState].wrappedValue
@@ -46,6 +65,16 @@ public struct ParentStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
   @usableFromInline let toParentState: WritableKeyPath<Base.State, ParentState<Key>>
   @usableFromInline let toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
 
+  @usableFromInline
+  init(
+    base: Base, toParentState: WritableKeyPath<Base.State, ParentState<Key>>,
+    toSharedAction: CasePath<Base.Action, SharedStateAction<Key>>
+  ) {
+    self.base = base
+    self.toParentState = toParentState
+    self.toSharedAction = toSharedAction
+  }
+
   /// Runs the base reducer, then keeps the shared value in step.
   ///
   /// Inlinable, so that the base reducer is called with its concrete type.
@@ -55,17 +84,22 @@ public struct ParentStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
     return keepInStep(&state, action: action, effect: effect)
   }
 
-  @usableFromInline
+  /// Takes a child's write, and listens to the channel when not yet listening: inlinable, as
+  /// the child's ``ChildStateReducer/keepInStep(_:action:effect:)`` is.
+  @inlinable
   func keepInStep(
     _ state: inout Base.State, action: Base.Action, effect: Effect<Base.Action>
   ) -> Effect<Base.Action> {
     if case .willChange(let value) = toSharedAction.extract(from: action) {
       state[keyPath: toParentState].wrappedValue = value
     }
+    guard state[keyPath: toParentState].needsListener() else { return effect }
+    return listen(&state, effect: effect)
+  }
+
+  @usableFromInline
+  func listen(_ state: inout Base.State, effect: Effect<Base.Action>) -> Effect<Base.Action> {
     let channel = state[keyPath: toParentState].openChannel()
-    guard !(state[keyPath: toParentState].listener?.isLive(on: channel) ?? false) else {
-      return effect
-    }
     let subscription = SharedStateSubscription(channel: channel)
     state[keyPath: toParentState].listener = subscription
     let toSharedAction = self.toSharedAction

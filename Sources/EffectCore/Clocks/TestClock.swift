@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A clock whose time passes only when a test says so, for deterministic tests of timers,
 /// delays and timeouts.
 ///
@@ -56,7 +58,6 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   private struct State {
     var now: Instant
     var sleepers: [Sleeper] = []
-    var nextID = 0
 
     /// The deadline that comes first. A loop, not `map(\.deadline).min()`: in this generic
     /// class a key path is built at run time on every call, a tenth of a virtual tick's cost.
@@ -66,6 +67,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
         earliest = sleeper.deadline
       }
       return earliest
+    }
+
+    /// Adds a sleeper, unless its task is cancelled: specialised, as ``takeDue(upTo:)`` is.
+    @_specialize(where Duration == Swift.Duration)
+    mutating func add(
+      id: Int, deadline: Instant, continuation: UnsafeContinuation<Void, any Error>, task: UInt?
+    ) -> Bool {
+      guard !Task.isCancelled else { return false }
+      sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, task: task))
+      return true
     }
 
     /// One step of an advance to `deadline`: moves `now` to the earliest deadline that has
@@ -102,6 +113,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   }
 
   private let state: LockIsolated<State>
+  /// The last sleeper's id: sleepers due at one instant wake in the order of their ids.
+  private let lastSleeperID = Atomic<Int>(0)
 
   /// The smallest step the clock can measure.
   public let minimumResolution: Duration
@@ -137,20 +150,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///   - tolerance: Ignored: a test clock is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = state.withLock { state -> Int in
-      state.nextID += 1
-      return state.nextID
-    }
+    let id = lastSleeperID.add(1, ordering: .relaxed).newValue
     let task = ClockActivity.currentTask
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
-        let isCancelled = state.withLock { state -> Bool in
-          guard !Task.isCancelled else { return true }
-          state.sleepers.append(
-            Sleeper(id: id, deadline: deadline, continuation: continuation, task: task))
-          return false
+        let isAsleep = state.withLock {
+          $0.add(id: id, deadline: deadline, continuation: continuation, task: task)
         }
-        if isCancelled { return continuation.resume(throwing: CancellationError()) }
+        guard isAsleep else { return continuation.resume(throwing: CancellationError()) }
         // Asleep now: the work an advance waits for is done. The sleeper is in the list first, so
         // that an advance that stops waiting finds it.
         ClockActivity.settled(task)
