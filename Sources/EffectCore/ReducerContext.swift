@@ -78,10 +78,15 @@ extension Effect {
   ///
   /// - Parameter context: The context.
   /// - Returns: The same effect, whose operations run inside `context`.
+  @inlinable
   public func withContext(_ context: some ReducerContext) -> Self {
-    // Most effects are `.none`: answered without reading the generic operation enum, whose
-    // metadata unspecialised code looks up on every call.
-    guard !isNone else { return self }
+    // Most effects are `.none`: answered where the effect's type is known, without reading the
+    // generic operation enum, whose metadata unspecialised code looks up on every call.
+    isNone ? self : enteringContext(context)
+  }
+
+  @usableFromInline
+  func enteringContext(_ context: some ReducerContext) -> Self {
     switch operation {
     case .none, .send, .cancel:
       return self

@@ -19,6 +19,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
+  @inlinable
   public consuming func forEachNamespaced<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
@@ -51,6 +52,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
+  @inlinable
   public consuming func forEachNamespaced<
     Key: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
@@ -84,6 +86,7 @@ extension Reducer {
   ///   - fileID: Where the modifier is applied, for diagnostics.
   ///   - line: Where the modifier is applied, for diagnostics.
   /// - Returns: A reducer that runs the namespaced element reducer and then this one.
+  @inlinable
   public consuming func forEachNamespaced<
     ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
   >(
@@ -122,19 +125,29 @@ public struct IdentifiedValueReducer<ID: Hashable, Base: Reducer>: Reducer {
 
 /// Which collection an element namespace belongs to: its key path, so that two collections with
 /// overlapping ids never share a namespace.
+@usableFromInline
 struct CollectionTag: Hashable, @unchecked Sendable {
   // Key paths are immutable; only their identity and equality are used.
   let keyPath: AnyKeyPath
 
+  @usableFromInline
   init(_ keyPath: AnyKeyPath) {
     self.keyPath = keyPath
   }
 }
 
 /// The namespace of one element of a collection.
+@usableFromInline
 struct ElementNamespace<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
   let collection: CollectionTag
   let id: ID
 
+  @usableFromInline
+  init(collection: CollectionTag, id: ID) {
+    self.collection = collection
+    self.id = id
+  }
+
+  @usableFromInline
   var description: String { "\(collection.keyPath)[\(id)]" }
 }

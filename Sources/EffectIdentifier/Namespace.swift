@@ -93,6 +93,7 @@ public struct NamespaceContext: ReducerContext {
   /// `true`: it binds one task-local value, the same around reducers and effects.
   public var bindsTaskLocalsOnly: Bool { true }
 
+  @usableFromInline
   init(_ value: some Hashable & Sendable) {
     self.value = AnyHashable(value)
   }
