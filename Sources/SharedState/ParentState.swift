@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value in a parent's state that the parent shares with its children.
 ///
 /// Declare it in the parent's `State`, and wrap the reducers that should see it in
@@ -33,11 +35,18 @@
 @propertyWrapper
 public struct ParentState<Key: SharedStateKey>: Sendable {
   /// The shared value.
-  public var wrappedValue: Key.Value
+  public var wrappedValue: Key.Value {
+    didSet { stamp = ParentStateStamp.next() }
+  }
+
+  /// Which value this is: a new stamp for every write of ``wrappedValue``, unique in the process,
+  /// so that a parent whose value its channel already has skips comparing it on every action
+  /// (``publish()``). Equality, hashing and coding ignore it.
+  @usableFromInline var stamp = ParentStateStamp.next()
 
   /// The channel to this parent's children, opened by the first `WithParentState` that reduces
   /// this state in a store.
-  var channel: ParentChannel<Key>?
+  @usableFromInline var channel: ParentChannel<Key>?
   /// Marks that the parent listens to its children's writes.
   var listener: SharedStateSubscription?
 
@@ -61,17 +70,22 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
 
   /// Opens the channel to the children if needed, tells them the value, and returns the
   /// context in which the hosted reducers run.
-  @usableFromInline
+  ///
+  /// Inlinable with ``publish()``: they run around every action of the parent, and specialised
+  /// they cost a load and a comparison of stamps when the value did not change.
+  @inlinable
   mutating func enterScope() -> ParentScopeContext {
     let channel = openChannel()
     publish()
     return ParentScopeContext(channel: channel)
   }
 
-  /// Tells the children the value, if it changed.
-  @usableFromInline
+  /// Tells the children the value, if it changed: unless the channel already has this very
+  /// value (its stamp), it compares them.
+  @inlinable
   func publish() {
-    channel?.publish(wrappedValue, isReducing: true)
+    guard let channel, !channel.hasPublished(stamp) else { return }
+    channel.publish(wrappedValue, isReducing: true, stamp: stamp)
   }
 
   /// Whether the parent's reducer must start listening to its channel: it has none yet, or
@@ -83,9 +97,15 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
   }
 
   /// The channel to this parent's children, opened now if this state has none yet.
+  @inlinable
   mutating func openChannel() -> ParentChannel<Key> {
     if let channel { return channel }
-    let channel = ParentChannel<Key>(value: wrappedValue)
+    return makeChannel()
+  }
+
+  @usableFromInline
+  mutating func makeChannel() -> ParentChannel<Key> {
+    let channel = ParentChannel<Key>(value: wrappedValue, stamp: stamp)
     self.channel = channel
     return channel
   }
@@ -126,5 +146,17 @@ extension ParentState: CustomReflectable {
     // An optional that holds the value is what reflection-based printers (`print`, the test
     // store's diffs) show as the value itself.
     Mirror(self, unlabeledChildren: [wrappedValue], displayStyle: .optional)
+  }
+}
+
+/// The stamps of ``ParentState`` values: one counter for the process, so no two writes share one.
+@usableFromInline
+enum ParentStateStamp {
+  private static let last = Atomic<UInt64>(0)
+
+  /// A stamp no value had before.
+  @usableFromInline
+  static func next() -> UInt64 {
+    last.add(1, ordering: .relaxed).newValue
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The line between one parent instance and the children that take part in its shared value:
 /// the value as the parent last published it, the children to tell when it changes, and the
 /// parent's own listeners for what children write.
@@ -5,14 +7,18 @@
 /// A channel belongs to one ``ParentState`` in one store: the parent's `WithParentState` makes
 /// it the first time it reduces an action, and keeps it in the parent's state. Nothing about it
 /// is global.
+@usableFromInline
 final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
-  typealias Value = Key.Value
+  @usableFromInline typealias Value = Key.Value
   typealias Receiver = @MainActor @Sendable (Value) -> Void
 
   /// Whether this channel stands in for a parent that is not there (`sharedState(_:_:)` on
   /// `DependencyValues`): writes then change the value at once instead of asking a parent.
   let isStandIn: Bool
   private let storage: LockIsolated<Storage>
+  /// The ``ParentState/stamp`` of the value published last; 0 when it came another way (a
+  /// stand-in's write).
+  private let publishedStamp: Atomic<UInt64>
 
   private struct Storage {
     var value: Value
@@ -47,12 +53,20 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
     var pendingWrite: Value?
   }
 
-  init(value: Value, isStandIn: Bool = false) {
+  init(value: Value, isStandIn: Bool = false, stamp: UInt64 = 0) {
     self.isStandIn = isStandIn
     self.storage = LockIsolated(Storage(value: value))
+    self.publishedStamp = Atomic(stamp)
   }
 
-  var keyID: ObjectIdentifier { ObjectIdentifier(Key.self) }
+  /// Whether the value published last is the parent's value stamped `stamp`: then publishing
+  /// it again would change nothing.
+  @usableFromInline
+  func hasPublished(_ stamp: UInt64) -> Bool {
+    publishedStamp.load(ordering: .acquiring) == stamp
+  }
+
+  @usableFromInline var keyID: ObjectIdentifier { ObjectIdentifier(Key.self) }
 
   /// The value as the parent last published it.
   var value: Value { storage.withLock { $0.value } }
@@ -67,8 +81,11 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
   /// - Parameters:
   ///   - value: The parent's value.
   ///   - isReducing: Whether a reducer run by a store publishes; see `deliver`.
-  func publish(_ value: Value, isReducing: Bool) {
+  ///   - stamp: The parent state's stamp of `value` (``ParentState/stamp``), 0 if none.
+  @usableFromInline
+  func publish(_ value: Value, isReducing: Bool, stamp: UInt64 = 0) {
     let receivers = storage.withLock { storage -> [Receiver] in
+      publishedStamp.store(stamp, ordering: .releasing)
       guard storage.value != value else { return [] }
       storage.value = value
       if storage.pendingWrite == value { storage.pendingWrite = nil }
@@ -145,6 +162,7 @@ final class ParentChannel<Key: SharedStateKey>: AnyParentChannel {
 }
 
 /// A channel of any key, for the chain of parents in force.
+@usableFromInline
 protocol AnyParentChannel: AnyObject, Sendable {
   var keyID: ObjectIdentifier { get }
 }

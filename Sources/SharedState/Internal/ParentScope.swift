@@ -50,6 +50,11 @@ struct ParentScopeContext: ReducerContext {
   let channel: any AnyParentChannel
 
   @usableFromInline
+  init(channel: any AnyParentChannel) {
+    self.channel = channel
+  }
+
+  @usableFromInline
   func withContext<R>(_ operation: () throws -> R) rethrows -> R {
     try ParentScope.$current.withValue(
       ParentScope(channel, parent: ParentScope.current, isReducing: true), operation: operation)
