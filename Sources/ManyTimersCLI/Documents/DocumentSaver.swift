@@ -45,7 +45,8 @@ actor DocumentSaver {
   /// (`DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   private var spares: [String: String] = [:]
 
-  /// Saves the documents, in one batch (see `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
+  /// Saves the documents, in one batch (see
+  /// `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   ///
   /// When `preparing` names documents, the next save is prepared: the files this one replaces
   /// are kept for it to fill, and each document of `preparing` that still has no such spare
@@ -105,7 +106,8 @@ actor DocumentSaver {
       spares.removeAll()
     } else {
       let lacking = preparing.filter { spares[$0] == nil }
-      spares.merge(DocumentFile.makeSpares(for: lacking, isInterrupted: isInterrupted)) { a, _ in a }
+      let made = DocumentFile.makeSpares(for: lacking, isInterrupted: isInterrupted)
+      spares.merge(made) { kept, _ in kept }
     }
     for (entry, error) in zip(toWrite, batch.errors) {
       if error == .interrupted {

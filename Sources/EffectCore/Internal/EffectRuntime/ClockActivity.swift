@@ -145,11 +145,13 @@ enum ClockActivity {
   /// or until the calling task is cancelled.
   static func waitUntilSettled() async {
     // Nothing in flight: nothing to wait for (the common case of a virtual tick's first check).
-    guard let id = state.withLock({ state -> Int? in
-      guard !state.inFlight.isEmpty else { return nil }
-      state.nextWaiter += 1
-      return state.nextWaiter
-    }) else { return }
+    guard
+      let id = state.withLock({ state -> Int? in
+        guard !state.inFlight.isEmpty else { return nil }
+        state.nextWaiter += 1
+        return state.nextWaiter
+      })
+    else { return }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let startWatchdog = state.withLock { state -> Bool? in
