@@ -105,8 +105,7 @@ public struct Send<Action>: Sendable {
       }.value
       return
     }
-    // Resumed exactly once, by the job, which the registry runs exactly once.
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       registry.post { [self] in
         if handle?.isActive ?? true { deliverNow(action.value) }
         ClockActivity.progressed()

@@ -27,7 +27,7 @@ enum ClockActivity {
     /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
     var events: UInt64 = 0
     /// Each resumed once: by whoever takes it out of here, under the lock.
-    var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     var nextWaiter = 0
     /// Whether a watchdog runs (see `watch()`).
     var isWatching = false
@@ -117,7 +117,7 @@ enum ClockActivity {
   /// `task` has gone to sleep on a test clock: it is settled.
   static func settled(_ task: UInt?) {
     guard let task else { return }
-    let waiters = state.withLock { state -> [Int: UnsafeContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [Int: CheckedContinuation<Void, Never>] in
       state.events &+= 1
       guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty, !state.waiters.isEmpty
       else { return [:] }
@@ -153,7 +153,7 @@ enum ClockActivity {
       })
     else { return }
     await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let startWatchdog = state.withLock { state -> Bool? in
           guard !state.inFlight.isEmpty, !Task.isCancelled else { return nil }
           state.waiters[id] = continuation
@@ -186,7 +186,7 @@ enum ClockActivity {
       await Task.yield()
       await MainActor.run {}
       let now = clock.now
-      let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
         guard !state.waiters.isEmpty else {
           state.isWatching = false
           return nil
