@@ -42,7 +42,7 @@ struct DocumentSpareTests {
     let paths = Self.documents(folder, 3)
     let original = paths.map { Self.inode($0) }
     let first = DocumentFile.write(
-      try paths.map { (try Self.renamed($0, "One"), $0) }, keepingReplaced: true)
+      try paths.map { (try Self.renamed($0, "One"), $0) }, keepingReplaced: Set(paths))
     #expect(first.errors.allSatisfy { $0 == nil })
     #expect(Set(first.spares.keys) == Set(paths))
     for (index, path) in paths.enumerated() {
@@ -57,7 +57,7 @@ struct DocumentSpareTests {
 
     let second = DocumentFile.write(
       try paths.map { (try Self.renamed($0, "Two"), $0) }, spares: first.spares,
-      keepingReplaced: true)
+      keepingReplaced: Set(paths))
     #expect(second.errors.allSatisfy { $0 == nil })
     for (index, path) in paths.enumerated() {
       // The spare became the document; the first batch's document is the next spare.
@@ -154,6 +154,31 @@ struct DocumentSpareTests {
     #expect(try Self.names(in: folder).count == 4)
     #expect(DocumentFile.makeSpares(for: paths) { true }.isEmpty)
     DocumentFile.removeSpares(spares.values)
+    #expect(try Self.names(in: folder) == ["d0.timer", "d1.timer"])
+  }
+
+  @Test func aFileAnotherProgramWroteIsNeverKeptAsASpare() async throws {
+    let folder = TemporaryFolder()
+    let paths = Self.documents(folder, 2)
+    let saver = DocumentSaver(
+      documents: try paths.map { ($0, try DocumentFile.read($0, cleaningUp: false)) })
+    _ = await saver.save(try paths.map { ($0, try Self.renamed($0, "Ours")) }, preparing: paths)
+    // Another program replaces the first document; it may still have its file open.
+    var theirs = try DocumentFile.read(paths[0], cleaningUp: false)
+    theirs.timer.duration = 600
+    let text = String(decoding: theirs.encoded(), as: UTF8.self)
+    _ = folder.write(text, to: "d0.timer")
+    let theirFile = try #require(Self.inode(paths[0]))
+
+    let outcomes = await saver.save(
+      try paths.map { ($0, try Self.renamed($0, "Again")) }, preparing: paths)
+    #expect(outcomes.count == 2)
+    let files = try Self.names(in: folder).compactMap { Self.inode(folder.file($0)) }
+    #expect(!files.contains(theirFile), "their file was kept as a spare")
+    // Ours, untouched since this process wrote it, was kept.
+    #expect(try Self.names(in: folder).count == 4)
+    #expect(try DocumentFile.read(paths[0]).timer.duration == 600)
+    _ = await saver.save([])
     #expect(try Self.names(in: folder) == ["d0.timer", "d1.timer"])
   }
 

@@ -83,7 +83,7 @@ enum DocumentFile {
     /// Files for a later batch to fill (``write(_:spares:keepingReplaced:isInterrupted:)``),
     /// by document path: the temporaries it made or was given but did not rename (an
     /// interrupted batch keeps those it filled, so the save that follows creates no file), and
-    /// with `keepingReplaced`, the files its renames replaced.
+    /// the files its renames replaced for the documents of `keepingReplaced`.
     var spares: [String: String]
   }
 
@@ -102,10 +102,13 @@ enum DocumentFile {
   /// or an earlier batch's `BatchOutcome.spares`): a document with one is written into it
   /// instead of a new file. Creating a file is most of a save's cost on some disks (0.4–0.5 ms
   /// each on this project's machines, where filling one takes 40 µs and linking one 10 µs).
-  /// With `keepingReplaced`, the file a document replaces is kept as its next spare: linked
-  /// under a temporary name before the rename, it leaves the document with the rename and is
-  /// then no document's. The screen's saves, every two seconds, so create no file after the
-  /// first, and quitting with 2,000 changed documents fills and renames them.
+  /// For a document of `keepingReplaced` (by path), the file it replaces is kept as its next
+  /// spare: linked under a temporary name before the rename, it leaves the document with the
+  /// rename and is then no document's. The screen's saves, every two seconds, so create no file
+  /// after the first, and quitting with 2,000 changed documents fills and renames them. Name
+  /// only documents whose file is still the one this process wrote, untouched since (its
+  /// `stat` unchanged): a file another program wrote may still be open in it, and a spare must
+  /// be a file nobody else writes to.
   ///
   /// A spare is filled only while it is a regular file with no other name (the link count is
   /// checked): never a document, nor a file a user linked to one.
@@ -115,7 +118,7 @@ enum DocumentFile {
   static func write(
     _ documents: [(document: TimerDocument, path: String)],
     spares: [String: String] = [:],
-    keepingReplaced: Bool = false,
+    keepingReplaced: Set<String> = [],
     isInterrupted: @escaping @Sendable () -> Bool = { false }
   ) -> BatchOutcome {
     let count = documents.count
@@ -169,7 +172,8 @@ enum DocumentFile {
       }
       // Until the rename, this second name is the document's: it is filled only once the
       // document has left it (its link count is 1 again).
-      let replaced = keepingReplaced ? linkTemporary(to: target) : nil
+      let replaced =
+        keepingReplaced.contains(documents[index].path) ? linkTemporary(to: target) : nil
       guard rename(temporary, target) == 0 else {
         errors[index] = .cannotSave(reason(errno))
         unlink(temporary)

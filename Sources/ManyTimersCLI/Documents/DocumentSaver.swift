@@ -49,7 +49,8 @@ actor DocumentSaver {
   /// `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   ///
   /// When `preparing` names documents, the next save is prepared: the files this one replaces
-  /// are kept for it to fill, and each document of `preparing` that still has no such spare
+  /// are kept for it to fill when they are still what this process last wrote (their stamp
+  /// unchanged: no other program's file, which it may still have open, is ever reused), and each document of `preparing` that still has no such spare
   /// gets an empty file (the files of a save stopped by ``interrupt()`` are kept too). With
   /// `preparing` empty, the spares left are removed: the screen's saves prepare the next, its
   /// last save and a script's do not.
@@ -58,10 +59,13 @@ actor DocumentSaver {
   ) -> [Outcome] {
     var outcomes = [Outcome](repeating: .saved, count: documents.count)
     var toWrite: [(index: Int, document: TimerDocument, path: String)] = []
+    // The documents whose file is still the one this process read or wrote, untouched since.
+    var untouched: Set<String> = []
     for (index, (path, ours)) in documents.enumerated() {
       let base = onDisk[path] ?? ours
       if let stamp = stamps[path], DocumentFile.stamp(path) == stamp {
         toWrite.append((index, ours, path))
+        untouched.insert(path)
         continue
       }
       do {
@@ -98,8 +102,8 @@ actor DocumentSaver {
       if let spare = spares.removeValue(forKey: entry.path) { given[entry.path] = spare }
     }
     let batch = DocumentFile.write(
-      toWrite.map { ($0.document, $0.path) }, spares: given, keepingReplaced: !preparing.isEmpty,
-      isInterrupted: isInterrupted)
+      toWrite.map { ($0.document, $0.path) }, spares: given,
+      keepingReplaced: preparing.isEmpty ? [] : untouched, isInterrupted: isInterrupted)
     spares.merge(batch.spares) { kept, _ in kept }
     if preparing.isEmpty {
       DocumentFile.removeSpares(spares.values)
