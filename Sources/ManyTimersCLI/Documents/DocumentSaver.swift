@@ -45,6 +45,17 @@ actor DocumentSaver {
   /// (`DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   private var spares: [String: String] = [:]
 
+  /// Makes a spare file beside each of the documents at `paths` that has none, for the next
+  /// save to fill; stops at ``interrupt()``.
+  func prepare(_ paths: [String]) {
+    let started = generation.value.load(ordering: .sequentiallyConsistent)
+    let lacking = paths.filter { spares[$0] == nil }
+    let made = DocumentFile.makeSpares(for: lacking) { [generation] in
+      generation.value.load(ordering: .sequentiallyConsistent) != started
+    }
+    spares.merge(made) { kept, _ in kept }
+  }
+
   /// Saves the documents, in one batch (see
   /// `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   ///

@@ -122,6 +122,18 @@ final class DocumentsHost: TimerHost {
     return await save.value
   }
 
+  func prepareSaves() {
+    let counting = sessions.filter { $0.store.timer.status == .counting }.map(\.path)
+    guard !counting.isEmpty else { return }
+    // In the order of saves, as one of them.
+    let previous = lastSave
+    lastSave = Task { @MainActor [saver] in
+      _ = await previous?.value
+      await saver.prepare(counting)
+      return SaveReport()
+    }
+  }
+
   private func saveChanged(preparingNext: Bool) async -> SaveReport {
     var requests: [(index: Int, path: String, document: TimerDocument)] = []
     for index in sessions.indices {

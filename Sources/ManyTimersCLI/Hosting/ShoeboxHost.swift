@@ -73,6 +73,7 @@ final class ShoeboxHost: TimerHost {
   func redo(row: Int?) { history.redo() }
   func setBell(_ isOn: Bool) { store.send(.setBell(isOn)) }
   func save(preparingNext: Bool) async -> SaveReport { SaveReport() }
+  func prepareSaves() {}
   func interruptSaving() {}
 
   func watchRows(_ rows: [Int], onChange: @escaping @Sendable (Int) -> Void)

@@ -31,6 +31,10 @@ protocol TimerHost: AnyObject, Sendable {
   /// write (the screen's saves, every two seconds, so that quitting only fills and renames
   /// them); without, removes any made before: the last save leaves no file behind.
   func save(preparingNext: Bool) async -> SaveReport
+  /// Makes, in the background, the files the first save of the counting documents writes into
+  /// (as `save(preparingNext:)` does for the next), saving nothing: the screen calls it as it
+  /// starts, so that quitting before its first save creates no file either.
+  func prepareSaves()
   /// Stops the save being written, if any, where it can (its documents are saved by the next
   /// one): quitting saves the newest values at once instead of after an older batch.
   func interruptSaving()

@@ -67,9 +67,9 @@ struct InteractiveScreen {
     let changed = Changed()
     let rows = ScreenRows(host: host) { [changed] in changed.flag.store(true, ordering: .relaxed) }
     var previous: ScreenRenderer.Frame?
-    // The first save runs at the first heartbeat: nothing has changed yet, but it makes the
-    // files the counting documents' next save writes into (`save(preparingNext:)`).
-    var lastSave = ContinuousClock.now - Self.saveInterval
+    var lastSave = ContinuousClock.now
+    // The files the first save of the counting documents writes into are made meanwhile.
+    host.prepareSaves()
     // Saves run away from the main actor, one at a time: keys and ticks never wait for a disk.
     var isSaving = false
     var problems: [String] = []
@@ -130,10 +130,10 @@ struct InteractiveScreen {
         }
       }
     }
-    // The screen goes at once; the last save follows, with a save still running stopped where
-    // it can be (the last one writes newer values).
+    // The screen goes at once; the last save follows, with a save (or its preparation) still
+    // running stopped where it can be (the last one writes newer values).
     Terminal.leave()
-    if isSaving { host.interruptSaving() }
+    host.interruptSaving()
     let report = await host.save()
     for note in report.notes { StandardStreams.writeError("\(note)\n") }
     for problem in report.problems { StandardStreams.writeError("error: \(problem)\n") }
