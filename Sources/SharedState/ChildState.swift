@@ -54,15 +54,15 @@ public struct ChildState<Key: SharedStateKey>: Sendable {
     self.wrappedValue = wrappedValue
   }
 
-  /// Whether the child must subscribe to the parent channel in force: there is one, and the
-  /// child does not observe it yet. Asked on every action of the child's reducer.
+  /// The parent channel in force when the child does not observe it yet: the one to subscribe
+  /// to. Asked on every action of the child's reducer.
   @usableFromInline
-  var needsSubscription: Bool {
+  var channelToJoin: ParentChannel<Key>? {
     @Dependency(\.parentState) var parentState
-    guard let channel = parentState.channel(for: Key.self, reducersOnly: true) else {
-      return false
-    }
-    return !(subscription?.isLive(on: channel) ?? false)
+    guard let channel = parentState.channel(for: Key.self, reducersOnly: true),
+      !(subscription?.isLive(on: channel) ?? false)
+    else { return nil }
+    return channel
   }
 
   /// The wrapper itself, for `.sharedState(_:action:)`: `\.$counter`.

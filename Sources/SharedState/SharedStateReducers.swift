@@ -34,16 +34,14 @@ public struct ChildStateReducer<Base: Reducer, Key: SharedStateKey>: Reducer {
     if case .willChange(let value) = toSharedAction.extract(from: action) {
       state[keyPath: toChildState].wrappedValue = value
     }
-    guard state[keyPath: toChildState].needsSubscription else { return effect }
-    return subscribe(&state, effect: effect)
+    guard let channel = state[keyPath: toChildState].channelToJoin else { return effect }
+    return subscribe(&state, to: channel, effect: effect)
   }
 
   @usableFromInline
-  func subscribe(_ state: inout Base.State, effect: Effect<Base.Action>) -> Effect<Base.Action> {
-    @Dependency(\.parentState) var parentState
-    guard let channel = parentState.channel(for: Key.self, reducersOnly: true) else {
-      return effect
-    }
+  func subscribe(
+    _ state: inout Base.State, to channel: ParentChannel<Key>, effect: Effect<Base.Action>
+  ) -> Effect<Base.Action> {
     let subscription = SharedStateSubscription(channel: channel)
     state[keyPath: toChildState].subscription = subscription
     let seen = state[keyPath: toChildState].wrappedValue

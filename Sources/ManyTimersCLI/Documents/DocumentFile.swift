@@ -195,8 +195,9 @@ enum DocumentFile {
   }
 
   /// Makes an empty temporary file beside each document, for a later
-  /// ``write(_:spares:keepingReplaced:isInterrupted:)`` to fill, by document path. Stops when `isInterrupted`
-  /// says so; a document whose folder cannot take a file gets none (its save says why).
+  /// ``write(_:spares:keepingReplaced:isInterrupted:)`` to fill, by document path. Stops when
+  /// `isInterrupted` says so; a document whose folder cannot take a file gets none (its save
+  /// says why).
   static func makeSpares(
     for paths: [String], isInterrupted: @escaping @Sendable () -> Bool = { false }
   ) -> [String: String] {

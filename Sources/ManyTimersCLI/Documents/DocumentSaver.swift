@@ -48,21 +48,28 @@ actor DocumentSaver {
   /// Makes a spare file beside each of the documents at `paths` that has none, for the next
   /// save to fill; stops at ``interrupt()``.
   func prepare(_ paths: [String]) {
-    let started = generation.value.load(ordering: .sequentiallyConsistent)
+    prepare(paths, isInterrupted: interruption())
+  }
+
+  private func prepare(_ paths: [String], isInterrupted: @escaping @Sendable () -> Bool) {
     let lacking = paths.filter { spares[$0] == nil }
-    let made = DocumentFile.makeSpares(for: lacking) { [generation] in
-      generation.value.load(ordering: .sequentiallyConsistent) != started
-    }
-    spares.merge(made) { kept, _ in kept }
+    spares.merge(DocumentFile.makeSpares(for: lacking, isInterrupted: isInterrupted)) { a, _ in a }
+  }
+
+  /// Whether ``interrupt()`` was called since now: what a batch asks as it goes.
+  private func interruption() -> @Sendable () -> Bool {
+    let started = generation.value.load(ordering: .sequentiallyConsistent)
+    return { [generation] in generation.value.load(ordering: .sequentiallyConsistent) != started }
   }
 
   /// Saves the documents, in one batch (see
   /// `DocumentFile.write(_:spares:keepingReplaced:isInterrupted:)`).
   ///
   /// When `preparing` names documents, the next save is prepared: the files this one replaces
-  /// are kept for it to fill when they are still what this process last wrote (their stamp
-  /// unchanged: no other program's file, which it may still have open, is ever reused), and each document of `preparing` that still has no such spare
-  /// gets an empty file (the files of a save stopped by ``interrupt()`` are kept too). With
+  /// are kept for it to fill when they are still what this process last read or wrote (their
+  /// stamp unchanged: no other program's file, which it may still have open, is ever reused),
+  /// and each document of `preparing` that still has no such spare gets an empty file (the
+  /// files of a save stopped by ``interrupt()`` are kept too). With
   /// `preparing` empty, the spares left are removed: the screen's saves prepare the next, its
   /// last save and a script's do not.
   func save(
@@ -104,10 +111,7 @@ actor DocumentSaver {
         toWrite.append((index, ours, path))
       }
     }
-    let started = generation.value.load(ordering: .sequentiallyConsistent)
-    let isInterrupted: @Sendable () -> Bool = { [generation] in
-      generation.value.load(ordering: .sequentiallyConsistent) != started
-    }
+    let isInterrupted = interruption()
     var given: [String: String] = [:]
     for entry in toWrite {
       if let spare = spares.removeValue(forKey: entry.path) { given[entry.path] = spare }
@@ -120,9 +124,7 @@ actor DocumentSaver {
       DocumentFile.removeSpares(spares.values)
       spares.removeAll()
     } else {
-      let lacking = preparing.filter { spares[$0] == nil }
-      let made = DocumentFile.makeSpares(for: lacking, isInterrupted: isInterrupted)
-      spares.merge(made) { kept, _ in kept }
+      prepare(preparing, isInterrupted: isInterrupted)
     }
     for (entry, error) in zip(toWrite, batch.errors) {
       if error == .interrupted {

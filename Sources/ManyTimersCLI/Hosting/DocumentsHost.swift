@@ -122,8 +122,14 @@ final class DocumentsHost: TimerHost {
     return await save.value
   }
 
+  /// The documents whose timer counts: they change every second, so their next save is
+  /// prepared.
+  private var countingPaths: [String] {
+    sessions.filter { $0.store.timer.status == .counting }.map(\.path)
+  }
+
   func prepareSaves() {
-    let counting = sessions.filter { $0.store.timer.status == .counting }.map(\.path)
+    let counting = countingPaths
     guard !counting.isEmpty else { return }
     // In the order of saves, as one of them.
     let previous = lastSave
@@ -142,9 +148,7 @@ final class DocumentsHost: TimerHost {
       guard document != sessions[index].saved else { continue }
       requests.append((index, sessions[index].path, document))
     }
-    // The counting documents change every second: their next save is prepared.
-    let preparing =
-      preparingNext ? sessions.filter { $0.store.timer.status == .counting }.map(\.path) : []
+    let preparing = preparingNext ? countingPaths : []
     var previous: [Int: TimerDocument] = [:]
     for request in requests {
       previous[request.index] = sessions[request.index].saved
