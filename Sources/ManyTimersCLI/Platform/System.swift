@@ -6,6 +6,7 @@
 // many-timers is a terminal program for POSIX systems: Linux (glibc, or musl in the static SDK)
 // and macOS. The libraries it demonstrates build on Windows too; it does not (no termios).
 
+import EffectCore
 import Foundation
 
 #if canImport(Glibc)
@@ -101,17 +102,13 @@ enum System {
     #endif
   }
 
-  /// A function of the C library or of a library loaded in the process, looked up at run time,
-  /// or `nil`: `dlsym` in every loaded image (`RTLD_DEFAULT`, which is `NULL` on Linux and
-  /// `-2` on macOS, where `dlopen(NULL)` would search the executable only).
+  /// A function of the C library or of a library loaded in the process, looked up at run time
+  /// (`OperatingSystem.symbolAddress(named:)`, EffectCore's one lookup), or `nil`.
   static func symbol<Function>(named name: String, as _: Function.Type) -> Function? {
-    #if canImport(Darwin)
-      let everyImage = UnsafeMutableRawPointer(bitPattern: -2)
-    #else
-      let everyImage = UnsafeMutableRawPointer(bitPattern: 0)
-    #endif
-    guard let address = dlsym(everyImage, name) else { return nil }
-    return unsafeBitCast(address, to: Function.self)
+    guard let address = OperatingSystem.symbolAddress(named: name),
+      let pointer = UnsafeRawPointer(bitPattern: address)
+    else { return nil }
+    return unsafeBitCast(pointer, to: Function.self)
   }
 
   /// When a file's contents and its metadata last changed, as `[seconds, nanoseconds]`: the
