@@ -94,9 +94,10 @@ enum DocumentFile {
   /// together (one `syncfs(2)` per file system where there is more than one, an `fsync(2)`
   /// otherwise), renamed over their documents, and each folder is flushed once. Saving 2,000
   /// documents costs one flush of their file system, not 4,000, and no folder is scanned.
-  /// Files are created and renamed on several threads at once: replacing a file frees the old
-  /// one's blocks, which on some disks (mounted with `discard`) waits milliseconds, and those
-  /// waits overlap instead of adding up.
+  /// Files are created and renamed on several threads at once: freeing a replaced file's
+  /// blocks waits milliseconds on some disks (mounted with `discard`), and those waits overlap
+  /// instead of adding up. A replaced file is linked under a temporary name before its rename
+  /// and removed after all of them (unless kept, below), so that no rename frees a file.
   ///
   /// `spares` are files made ahead for this, by document path (``makeSpares(for:isInterrupted:)``,
   /// or an earlier batch's `BatchOutcome.spares`): a document with one is written into it
@@ -126,6 +127,8 @@ enum DocumentFile {
     let written = Slots<(temporary: String, target: String)>(count)
     // Each document's file for a later batch (`BatchOutcome.spares`).
     let kept = Slots<String>(count)
+    // The replaced files not kept, removed once every rename is done.
+    let dropped = Slots<String>(count)
     concurrently(count) { index in
       let (document, path) = documents[index]
       let spare = spares[path]
@@ -170,17 +173,25 @@ enum DocumentFile {
         unlink(temporary)
         return
       }
-      // Until the rename, this second name is the document's: it is filled only once the
-      // document has left it (its link count is 1 again).
-      let replaced =
-        keepingReplaced.contains(documents[index].path) ? linkTemporary(to: target) : nil
+      // The replaced file gets a second name first, so that the rename does not free it: freed
+      // by a rename, 2,000 files took 0.35-0.55 s here, renamed then unlinked 0.16 s. Until the
+      // rename this name is the document's; a kept one is filled only once the document has
+      // left it (its link count is 1 again).
+      let replaced = linkTemporary(to: target)
       guard rename(temporary, target) == 0 else {
         errors[index] = .cannotSave(reason(errno))
         unlink(temporary)
         if let replaced { unlink(replaced) }
         return
       }
-      kept[index] = replaced
+      if keepingReplaced.contains(documents[index].path) {
+        kept[index] = replaced
+      } else {
+        dropped[index] = replaced
+      }
+    }
+    concurrently(count) { index in
+      if let replaced = dropped[index] { unlink(replaced) }
     }
     var folders: Set<String> = []
     var spares: [String: String] = [:]
