@@ -13,12 +13,25 @@ let package = Package(
     .library(name: "EffectIdentifier", targets: ["EffectIdentifier"]),
     .library(name: "SharedState", targets: ["SharedState"]),
     .library(name: "Injection", targets: ["Injection"]),
+    .library(name: "InjectionTestSupport", targets: ["InjectionTestSupport"]),
+    .library(name: "InjectionFoundation", targets: ["InjectionFoundation"]),
+    .library(name: "InjectionFoundationNetworking", targets: ["InjectionFoundationNetworking"]),
     .library(name: "Undo", targets: ["Undo"]),
     .executable(name: "many-timers", targets: ["ManyTimersCLI"]),
   ],
   targets: [
     .target(name: "EffectCore", swiftSettings: strictSettings),
     .target(name: "Injection", dependencies: ["EffectCore"], swiftSettings: strictSettings),
+    // The only module that imports Testing: the test traits. Apps never link it.
+    .target(
+      name: "InjectionTestSupport", dependencies: ["Injection"], swiftSettings: strictSettings),
+    // The built-in dependencies of full Foundation and of FoundationNetworking, each in a product
+    // of its own: on Linux, an app links those libraries only when it asks for them.
+    .target(
+      name: "InjectionFoundation", dependencies: ["Injection"], swiftSettings: strictSettings),
+    .target(
+      name: "InjectionFoundationNetworking", dependencies: ["Injection"],
+      swiftSettings: strictSettings),
     .target(name: "EffectIdentifier", dependencies: ["EffectCore"], swiftSettings: strictSettings),
     .target(
       name: "SharedState", dependencies: ["EffectCore", "Injection"], swiftSettings: strictSettings),
@@ -33,7 +46,10 @@ let package = Package(
       path: "Benchmarks/EffectBenchmarks", swiftSettings: strictSettings),
     .testTarget(name: "EffectCoreTests", dependencies: ["EffectCore"], swiftSettings: strictSettings),
     .testTarget(
-      name: "InjectionTests", dependencies: ["Injection", "EffectCore"],
+      name: "InjectionTests", dependencies: [
+        "Injection", "InjectionTestSupport", "InjectionFoundation", "InjectionFoundationNetworking",
+        "EffectCore",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "EffectIdentifierTests", dependencies: ["EffectIdentifier", "EffectCore"],

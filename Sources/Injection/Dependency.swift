@@ -1,4 +1,4 @@
-/// Reads a dependency from the values in force where it is used.
+/// Reads a dependency from the values in force where it is made and where it is used.
 ///
 /// ```swift
 /// struct Feature: Reducer {
@@ -15,20 +15,37 @@
 /// }
 /// ```
 ///
-/// The value is read on every access, from the task where it happens: in a reducer that is the
-/// reducer's context, in an effect the effect's. Overrides made by `withDependencies`, the
-/// `.dependency` modifier and `TestStore(…withDependencies:)` reach both.
+/// As in swift-dependencies, the property keeps the values in force when it was *created*, and
+/// every access reads them merged with the values in force where the access happens, whose own
+/// overrides win. So a model made inside `withDependencies` keeps its overrides after
+/// `withDependencies` returns, when a button calls its methods:
+///
+/// ```swift
+/// @MainActor @Observable final class FeatureModel {
+///   @ObservationIgnored @Dependency(\.apiClient) var apiClient
+///   func reloadTapped() async throws { users = try await apiClient.fetchUsers() }
+/// }
+/// let model = withDependencies { $0.apiClient = .mock } operation: { FeatureModel() }
+/// try await model.reloadTapped()   // uses .mock
+/// ```
+///
+/// In a reducer, that is the reducer's context; in an effect, the effect's. Overrides made by
+/// `withDependencies`, the `.dependency` modifier, test traits and `TestStore(…withDependencies:)`
+/// reach both.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   // Inlinable, so that reading a dependency is specialised in the module that reads it.
   @usableFromInline let read: @Sendable (DependencyValues) -> Value
+
+  /// The values in force where the property was created.
+  @usableFromInline let initialValues: DependencyValues
 
   /// Reads the dependency at a property of ``DependencyValues``.
   ///
   /// - Parameter keyPath: The property, as in `\.continuousClock`.
   @inlinable
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
-    self.read = { $0[keyPath: keyPath] }
+    self.init(reading: { $0[keyPath: keyPath] })
   }
 
   /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
@@ -36,14 +53,45 @@ public struct Dependency<Value>: Sendable {
   /// - Parameter key: The key.
   @inlinable
   public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.read = { $0[Key.self] }
+    self.init(reading: { $0[Key.self] })
   }
 
-  /// The dependency's value in force here.
+  /// Reads a dependency with `read`, from the values in force here merged with those where it
+  /// is used: what `Dependency(_:as:)` in InjectionTestSupport builds on.
+  @inlinable
+  package init(reading read: @escaping @Sendable (DependencyValues) -> Value) {
+    self.read = read
+    self.initialValues = DependencyValues.inForce
+  }
+
+  /// The dependency's value: from the values in force here, over those in force where the
+  /// property was created.
   @inlinable
   public var wrappedValue: Value {
     // Read where the values are bound: copying them out would retain and release their
     // overrides on every read.
-    DependencyValues.readInForce { read($0) }
+    DependencyValues.readInForce { current in
+      if initialValues.addsNothing(to: current) { return read(current) }
+      return readMerged(with: current)
+    }
   }
+
+  /// Reads through the values captured at creation with `current`'s laid over them, in force
+  /// while the value is made (a default that reads other dependencies sees them too).
+  @usableFromInline
+  func readMerged(with current: borrowing DependencyValues) -> Value {
+    let merged = initialValues.merging(copy current)
+    return DependencyValues.$_current.withValue(merged) { read(merged) }
+  }
+}
+
+extension Dependency: CapturesDependencies {
+  var capturedValues: DependencyValues { initialValues }
+}
+
+/// Something that captured the dependencies in force when it was made: a `@Dependency`
+/// property, which ``withDependencies(from:operation:fileID:filePath:line:column:)`` finds in a
+/// model by reflection.
+protocol CapturesDependencies {
+  var capturedValues: DependencyValues { get }
 }

@@ -53,20 +53,22 @@ extension TestDependencyKey {
 /// ```
 ///
 /// Only ``liveValue`` is required. ``TestDependencyKey/previewValue`` defaults to the live value.
-/// ``TestDependencyKey/testValue`` has no default of its own: a test that uses a dependency
-/// without overriding it, whose key has no test value, fails with a message that names the key
-/// and says how to fix it, and goes on with the live value (as swift-dependencies does). Inside a
-/// `TestStore` the store's next assertion throws; in any other test (a plain `Store`, a state's
-/// initializer, an assertion's closure) the failure is recorded in the running Swift Testing or
-/// XCTest test.
+/// ``TestDependencyKey/testValue`` has no working default: a test that uses a dependency without
+/// overriding it, whose key has no test value, fails with a message that names the key and says
+/// how to fix it, and goes on with the preview value (the live value, unless the key gives a
+/// preview value), as swift-dependencies does. Inside a `TestStore` the store's next assertion
+/// throws; in any other test (a plain `Store`, a model, a state's initializer, an assertion's
+/// closure) the failure is recorded in the running Swift Testing or XCTest test. Reading it to
+/// set part of it (`$0.apiClient.fetch = { … }` in `withDependencies`) is not a use.
 ///
 /// A key can also be split across modules: its test value in the client's interface module
 /// (``TestDependencyKey``), its live value in the implementation's.
 ///
-/// Live and preview values are made once per process and shared. Test values are made once per
-/// Swift Testing test (per case of a parameterized test), as in swift-dependencies, so that a
-/// stateful test value is shared within a test and never leaks into another; outside a Swift
-/// Testing test (XCTest) they are made at each read.
+/// Live, preview and test values are made once and shared, as in swift-dependencies: once per
+/// process in an app, once per Swift Testing test (per case of a parameterized test) in tests,
+/// so that a stateful value is shared within a test and never leaks into another. Outside a
+/// Swift Testing test (XCTest), test values are made at each read, unless the test runs with
+/// fresh values (`withDependencies { $0 = DependencyValues() }`), which keep their own.
 public protocol DependencyKey: TestDependencyKey {
   /// The dependency's type, restated so that Swift infers it from ``liveValue`` alone.
   associatedtype Value
@@ -80,7 +82,7 @@ extension DependencyKey {
   public static var previewValue: Value { liveValue }
 
   /// No test value: using the dependency in a test without overriding it is a test failure,
-  /// after which the live value is used.
+  /// after which the preview value is used.
   public static var testValue: Value {
     DependencyIssue.report(
       "'\(Self.self)' has no test value, but a test used it (its value type is \(Value.self)).\n"
@@ -89,6 +91,6 @@ extension DependencyKey {
         + "TestStore(initialState: …) { Feature() } withDependencies: { $0.<name> = … }, "
         + "or around the code under test with withDependencies { … } operation: { … }.\n"
         + "  • Give '\(Self.self)' a 'static let testValue' that is safe to use in every test.")
-    return liveValue
+    return previewValue
   }
 }

@@ -1,7 +1,7 @@
 @_spi(Contexts) import EffectCore
 
 /// The dependencies in force: every override made by `withDependencies`, the `.dependency`
-/// reducer modifier or a test store, over each key's default for the current
+/// reducer modifier, a test trait or a test store, over each key's default for the current
 /// ``DependencyContext``.
 ///
 /// Extend it with a computed property per dependency, and read it with ``Dependency``:
@@ -17,16 +17,34 @@
 ///
 /// The values in force are task-local: they follow structured concurrency, so parallel tests
 /// never see each other's overrides.
+///
+/// A set of values also owns the cache of the defaults made from it (live, preview and test
+/// values, and those set by ``prepareDependencies(_:)``). Copies share it. A new set,
+/// `DependencyValues()`, starts from nothing: no override, a cache of its own, the detected
+/// context. Assigning one in `withDependencies` (`$0 = DependencyValues()`) gives the operation a
+/// fresh start, which is what the `.dependencies` test trait does for every test.
 public struct DependencyValues: Sendable {
-  /// The values in force for the current task.
-  @TaskLocal static var current = DependencyValues()
+  /// The values in force for the current task: read them to hand them elsewhere, as in
+  /// swift-dependencies.
+  ///
+  /// ```swift
+  /// let values = DependencyValues._current
+  /// let clock = DependencyValues._current.continuousClock
+  /// ```
+  ///
+  /// Change them with ``withDependencies(_:operation:)``, not by binding this task-local
+  /// yourself.
+  @TaskLocal public static var _current = DependencyValues.root
 
-  /// ``current``, read the fast way: one runtime lookup and a specialised copy.
+  /// The values in force where nothing is bound: no override, the process's cache.
+  @usableFromInline static let root = DependencyValues(cache: .process)
+
+  /// ``_current``, read the fast way: one runtime lookup and a specialised copy.
   @usableFromInline static var inForce: DependencyValues {
-    $current.read(unbound: DependencyValues())
+    $_current.read(unbound: root)
   }
 
-  /// Runs `body` on ``current`` where it is bound, without copying it out (which retains and
+  /// Runs `body` on ``_current`` where it is bound, without copying it out (which retains and
   /// releases the overrides). `body` only reads.
   ///
   /// Generic over the result, which is written straight to the caller's: a dependency read in an
@@ -34,16 +52,59 @@ public struct DependencyValues: Sendable {
   /// memory for as long as the effect runs.
   @usableFromInline
   static func readInForce<Result>(_ body: (borrowing DependencyValues) -> Result) -> Result {
-    $current.withBoundValue(unbound: DependencyValues(), body)
+    $_current.withBoundValue(unbound: root, body)
   }
 
   @usableFromInline var overrides = Overrides()
 
-  /// Which default every dependency without an override takes: live, preview or test.
-  public var context: DependencyContext = .detected
+  /// The context set on these values, if any; ``context`` falls back to a prepared one, then to
+  /// the detected one.
+  @usableFromInline var contextOverride: DependencyContext?
 
-  /// Dependencies with no overrides, in the detected context.
-  public init() {}
+  /// Where the defaults made from these values are kept.
+  @usableFromInline let cache: DependencyCache
+
+  /// Dependencies with no overrides, in the detected context, with a cache of their own: values
+  /// made from them are made again, not shared with the values in force elsewhere.
+  public init() {
+    self.init(cache: DependencyCache())
+  }
+
+  init(cache: DependencyCache) {
+    self.cache = cache
+  }
+
+  /// Fresh values in the live context: `$0 = .live`.
+  public static var live: Self { Self(context: .live) }
+
+  /// Fresh values in the preview context: `$0 = .preview`.
+  public static var preview: Self { Self(context: .preview) }
+
+  /// Fresh values in the test context: `$0 = .test`.
+  public static var test: Self { Self(context: .test) }
+
+  private init(context: DependencyContext) {
+    self.init()
+    self.contextOverride = context
+  }
+
+  /// Which default every dependency without an override takes: live, preview or test.
+  ///
+  /// Set it in `withDependencies` for an operation, or in ``prepareDependencies(_:)`` for the
+  /// rest of the process (or of the test). Unset, it is ``DependencyContext/detected``.
+  public var context: DependencyContext {
+    get {
+      if let contextOverride { return contextOverride }
+      return cache.preparedContext() ?? .detected
+    }
+    set {
+      if let preparation = Preparation.current {
+        cache.prepareContext(newValue, in: context, preparation: preparation)
+      } else {
+        contextOverride = newValue
+      }
+    }
+  }
 
   /// The value of a dependency: its override, or its default for ``context``.
   ///
@@ -54,10 +115,14 @@ public struct DependencyValues: Sendable {
       if let box = overrides.box(for: ObjectIdentifier(key)) {
         return unsafeDowncast(box, to: Box<Key.Value>.self).value
       }
-      return DefaultValues.value(of: key, in: context)
+      return cache.value(of: key, for: self)
     }
     set {
-      overrides.set(Box(newValue), for: ObjectIdentifier(key))
+      if let preparation = Preparation.current {
+        cache.prepare(newValue, for: key, in: context, preparation: preparation)
+      } else {
+        overrides.set(Box(newValue), for: ObjectIdentifier(key))
+      }
     }
   }
 
@@ -76,6 +141,27 @@ public struct DependencyValues: Sendable {
       }
     }
     set { overrides.set(newValue.map(Box.init), for: ObjectIdentifier(injectable)) }
+  }
+
+  /// These values with `newer`'s overrides and context laid over them: what a `@Dependency`
+  /// made under these values reads under `newer`. The cache stays these values', as in
+  /// swift-dependencies.
+  func merging(_ newer: DependencyValues) -> DependencyValues {
+    var merged = self
+    for entry in newer.overrides.entries {
+      merged.overrides.set(entry.box, for: entry.key)
+    }
+    if let context = newer.contextOverride { merged.contextOverride = context }
+    return merged
+  }
+
+  /// Whether reading through these values, captured when a `@Dependency` was made, under
+  /// `newer` gives what reading under `newer` alone gives: the same overrides (or none), no
+  /// context of their own, the same cache. The common case, checked without allocating.
+  @inlinable
+  func addsNothing(to newer: borrowing DependencyValues) -> Bool {
+    cache === newer.cache && (contextOverride == nil || contextOverride == newer.contextOverride)
+      && overrides.isSameOrEmpty(as: newer.overrides)
   }
 }
 
@@ -101,6 +187,16 @@ struct Overrides: Sendable {
     entries.withUnsafeBufferPointer { entries in
       for entry in entries where entry.key == key { return entry.box }
       return nil
+    }
+  }
+
+  /// Whether these overrides are none, or the very same list as `other`'s (one buffer, shared
+  /// by copies: a list is never changed in place once it is shared).
+  @inlinable
+  func isSameOrEmpty(as other: Overrides) -> Bool {
+    entries.withUnsafeBufferPointer { mine in
+      mine.isEmpty
+        || other.entries.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
     }
   }
 

@@ -54,16 +54,16 @@ public struct DependencyOverride: ReducerContext {
 
   /// Runs `operation` with the change in force.
   public func withContext<R>(_ operation: () throws -> R) rethrows -> R {
-    try DependencyValues.$current.withValue(updated(), operation: operation)
+    try DependencyValues.$_current.withValue(updated(), operation: operation)
   }
 
   /// Runs an effect's `operation` with the change in force.
   public func withEffectContext(_ operation: () async -> Void) async {
-    await DependencyValues.$current.withValue(updated(), operation: operation)
+    await DependencyValues.$_current.withValue(updated(), operation: operation)
   }
 
   private func updated() -> DependencyValues {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     DependencyIssue.$isWriting.withValue(isReplacing) { update(&values) }
     return values
   }

@@ -37,9 +37,9 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) rethrows where R.State == State, R.Action == Action {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     values.context = .test
-    try update(&values)
+    try DependencyIssue.$isWriting.withValue(true) { try update(&values) }
     let scope = DependencyScope(values: values)
     // Built inside the overrides, as in TCA: a state whose initializer reads a dependency
     // (`@Dependency(\.uuid)`) and properties resolved on creation (`@Injected`) see them.
@@ -67,7 +67,7 @@ extension TestStore {
   public var dependencies: DependencyValues {
     get {
       if let scope = self[context: DependencyScope.self] { return scope.values }
-      var values = DependencyValues.current
+      var values = DependencyValues.inForce
       values.context = .test
       return values
     }

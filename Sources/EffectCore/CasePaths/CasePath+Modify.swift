@@ -31,7 +31,7 @@ extension Equatable {
         "'modify' at \(fileID):\(line) could not change \(Dump.typeName(Self.self)) through "
         + "\(path): the value is in another case, \(Dump.string(self)). Nothing was changed.\n"
         + "Check the case before changing it, or set the whole value ('$0 = .case(…)')."
-      if !TestIssue.report(message) { RuntimeWarning.report(message) }
+      if !TestIssue.handOver(message) { RuntimeWarning.report(message) }
       return
     }
     try body(&value)

@@ -90,7 +90,7 @@ public struct DismissEffect: Sendable {
       + "'dismiss()' dismisses a feature presented with 'ifLet' over a '@PresentationState' or "
       + "with 'forEach' over a 'StackState', from the effects it returns, and a test store's "
       + "feature. Elsewhere, replace it: withDependencies { $0.dismiss = DismissEffect { … } }."
-    if !TestIssue.report(message) { RuntimeWarning.report(message) }
+    if !TestIssue.handOver(message) { RuntimeWarning.report(message) }
   }
 }
 

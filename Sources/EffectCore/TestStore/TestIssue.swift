@@ -3,13 +3,13 @@
 ///
 /// While a ``TestStore`` runs a feature, issues reported from its reducer, from every effect it
 /// starts and from its assertion closures are collected, and the test store's next assertion
-/// fails with them, at its own line. Elsewhere ``record(_:fileID:filePath:line:column:)`` records
-/// them in the running Swift Testing test or XCTest case.
+/// fails with them, at its own line. Elsewhere they are recorded in the running Swift Testing test
+/// or XCTest case.
 ///
 /// ```swift
 /// static var testValue: APIClient {
 ///   APIClient { _ in
-///     TestIssue.record("APIClient.fetch is not implemented in this test.")
+///     TestIssue.report("APIClient.fetch is not implemented in this test.")
 ///     return []
 ///   }
 /// }
@@ -18,13 +18,46 @@ public enum TestIssue {
   /// Receives reported issues; `TestStore` sets it around the features it runs.
   @TaskLocal public static var handler: (@Sendable (String) -> Void)?
 
-  /// Reports an issue to the handler in force.
+  /// Reports an issue as a failure of the test that runs the code, as swift-dependencies'
+  /// `reportIssue` does: to the test store running it (see ``handler``), else to the running
+  /// Swift Testing test (where `withKnownIssue` can expect it), else to the running XCTest case;
+  /// with no test running, it is shown as a runtime warning. The caller goes on.
   ///
-  /// - Parameter message: What went wrong, where, and how to fix it.
-  /// - Returns: Whether a handler received the issue; when `false`, the caller decides how
-  ///   loudly to fail.
+  /// ```swift
+  /// static let unimplemented = APIClient { _ in
+  ///   TestIssue.report("APIClient.fetch is not implemented in this test.")
+  ///   return []
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: What went wrong, where, and how to fix it.
+  ///   - fileID: Where it went wrong.
+  ///   - filePath: Where it went wrong.
+  ///   - line: Where it went wrong.
+  ///   - column: Where it went wrong.
+  /// - Returns: Whether the issue surely reached a test: a test store or a Swift Testing test.
   @discardableResult
-  public static func report(_ message: String) -> Bool {
+  public static func report(
+    _ message: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
+    if record(message, fileID: fileID, filePath: filePath, line: line, column: column) {
+      return true
+    }
+    RuntimeWarning.report(message)
+    return false
+  }
+
+  /// Hands an issue to the handler in force, if any: the library's own mistakes that are runtime
+  /// warnings outside a test store.
+  ///
+  /// - Returns: Whether a handler received it.
+  @_spi(Contexts)
+  public static func handOver(_ message: String) -> Bool {
     guard let handler else { return false }
     handler(message)
     return true
@@ -52,7 +85,7 @@ public enum TestIssue {
     line: UInt = #line,
     column: UInt = #column
   ) -> Bool {
-    if report(message) { return true }
+    if handOver(message) { return true }
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return TestFrameworks.recordFailure(message, at: site) == .swiftTesting
   }
@@ -88,4 +121,33 @@ struct TestIssueContext: ReducerContext {
     await TestIssue.$handler.withValue(
       { [collector] in collector.record($0) }, operation: operation)
   }
+}
+
+/// Reports an issue as a failure of the test that runs the code: swift-dependencies' and TCA's
+/// `reportIssue`, here ``TestIssue/report(_:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// guard let user = state.user else {
+///   reportIssue("'saveTapped' was sent with no user signed in.")
+///   return .none
+/// }
+/// ```
+///
+/// - Parameters:
+///   - message: What went wrong, where, and how to fix it.
+///   - fileID: Where it went wrong.
+///   - filePath: Where it went wrong.
+///   - line: Where it went wrong.
+///   - column: Where it went wrong.
+public func reportIssue(
+  _ message: @autoclosure () -> String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  let message = message()
+  TestIssue.report(
+    message.isEmpty ? "Issue reported" : message, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }

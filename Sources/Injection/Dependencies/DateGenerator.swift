@@ -91,11 +91,8 @@ private enum DateGeneratorKey: DependencyKey {
   /// swift-dependencies' unimplemented generator allows.
   static var testValue: DateGenerator {
     DateGenerator {
-      DependencyIssue.report(
-        "'@Dependency(\\.date)' has no test value, but a test asked it for the date.\n"
-          + "To fix it, override it where the test creates its store: "
-          + "TestStore(initialState: …) { Feature() } withDependencies: { "
-          + "$0.date.now = Date(timeIntervalSince1970: 0) }, or $0.date = .constant(…).")
+      DependencyIssue.reportUnimplemented(
+        "date", use: "asked it for the date", fix: "$0.date.now = Date(timeIntervalSince1970: 0)")
       return Date()
     }
   }

@@ -43,7 +43,8 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension DependencyValues {
-  /// Makes UUIDs. Live: random. No test value: tests set `.incrementing` or `.constant(…)`.
+  /// Makes UUIDs. Live: random. In tests, making a UUID without an override is a test failure
+  /// (set `.incrementing` or `.constant(…)`); reading or setting the generator is not.
   public var uuid: UUIDGenerator {
     get { self[UUIDGeneratorKey.self] }
     set { self[UUIDGeneratorKey.self] = newValue }
@@ -52,4 +53,13 @@ extension DependencyValues {
 
 private enum UUIDGeneratorKey: DependencyKey {
   static let liveValue = UUIDGenerator.random
+
+  /// Fails when it makes a UUID, then makes a random one.
+  static var testValue: UUIDGenerator {
+    UUIDGenerator {
+      DependencyIssue.reportUnimplemented(
+        "uuid", use: "made a UUID with it", fix: "$0.uuid = .incrementing")
+      return UUID()
+    }
+  }
 }

@@ -45,4 +45,21 @@ extension DependencyValues {
 
 private enum WithRandomNumberGeneratorKey: DependencyKey {
   static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+
+  /// Fails when work draws from it, then draws from the system's generator.
+  static var testValue: WithRandomNumberGenerator {
+    WithRandomNumberGenerator(UnimplementedRandomNumberGenerator())
+  }
+}
+
+/// The system's generator, reporting each draw as a test failure.
+private struct UnimplementedRandomNumberGenerator: RandomNumberGenerator, Sendable {
+  var base = SystemRandomNumberGenerator()
+
+  mutating func next() -> UInt64 {
+    DependencyIssue.reportUnimplemented(
+      "withRandomNumberGenerator", use: "drew a random number from it",
+      fix: "$0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededGenerator(seed: 0))")
+    return base.next()
+  }
 }

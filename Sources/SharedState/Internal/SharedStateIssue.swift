@@ -1,3 +1,5 @@
+@_spi(Contexts) import EffectCore
+
 /// Reports misuse of shared state: inside a test store it fails the next assertion, elsewhere
 /// debug builds print a runtime warning.
 enum SharedStateIssue {
@@ -13,7 +15,7 @@ enum SharedStateIssue {
       + "  • In a test or a preview without a parent, provide the value: "
       + "'withDependencies { $0.sharedState(\(Key.self).self, …) }', or "
       + "'TestStore(…) { … } withDependencies: { $0.sharedState(\(Key.self).self, …) }'."
-    guard !TestIssue.report(message) else { return }
+    guard !TestIssue.handOver(message) else { return }
     RuntimeWarning.report(message)
   }
 }
