@@ -61,7 +61,8 @@ final class DependencyCache: Sendable {
     let accepted = slot(id, of: Key.Value.self).prepare(
       value, preparation: preparation, allowsLate: context == .preview)
     guard !accepted, context != .preview else { return }
-    DependencyIssue.report(Self.preparedTwice("\(key)", valueType: "\(Key.Value.self)"))
+    DependencyIssue.report(
+      Self.preparedTwice("\(key)", valueType: "\(Key.Value.self)"), isAboutSetting: true)
   }
 
   /// Sets the context for good, under the same rule as a dependency.
@@ -72,7 +73,8 @@ final class DependencyCache: Sendable {
       value, preparation: preparation, allowsLate: false)
     hasPreparedContext.store(true, ordering: .releasing)
     guard !accepted else { return }
-    DependencyIssue.report(Self.preparedTwice("DependencyContext", valueType: "context"))
+    DependencyIssue.report(
+      Self.preparedTwice("DependencyContext", valueType: "context"), isAboutSetting: true)
   }
 
   /// The context ``prepareDependencies(_:)`` set for the running test (or the process).

@@ -10,15 +10,16 @@ enum DependencyIssue {
   /// assertion; in any other test (a plain `Store`, a state's initializer, an assertion's
   /// closure) it is recorded as a failure of the running Swift Testing or XCTest test; with no
   /// test running, it is printed to standard error (or, with `warnsOutsideTests`, shown as a
-  /// runtime warning: for mistakes an app survives). Nothing is reported while a dependency is
-  /// being set.
+  /// runtime warning: for mistakes an app survives). A use of a dependency is not reported
+  /// while dependencies are being set; a mistake in setting them (`isAboutSetting`) is.
   static func report(
     _ message: @autoclosure () -> String,
     warnsOutsideTests: Bool = false,
+    isAboutSetting: Bool = false,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    guard !isWriting else { return }
+    guard isAboutSetting || !isWriting else { return }
     let message = message()
     let reachedATest = TestIssue.record(
       message, fileID: fileID, filePath: filePath, line: line, column: column)
