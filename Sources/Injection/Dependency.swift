@@ -45,7 +45,9 @@ public struct Dependency<Value>: Sendable {
   /// - Parameter keyPath: The property, as in `\.continuousClock`.
   @inlinable
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
-    self.init(reading: { $0[keyPath: keyPath] })
+    // The class, not the existential: applying it then needs no opening.
+    let keyPath = UncheckedSendableKeyPath(keyPath: keyPath)
+    self.init(reading: { $0[keyPath: keyPath.keyPath] })
   }
 
   /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
@@ -82,6 +84,17 @@ public struct Dependency<Value>: Sendable {
   func readMerged(with current: borrowing DependencyValues) -> Value {
     let merged = initialValues.merging(copy current)
     return DependencyValues.$_current.withValue(merged) { read(merged) }
+  }
+}
+
+/// A key path that came in as `Sendable`, kept as its class.
+@usableFromInline
+struct UncheckedSendableKeyPath<Value>: @unchecked Sendable {
+  @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
+
+  @inlinable
+  init(keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
+    self.keyPath = keyPath
   }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Contexts) import EffectCore
+import Synchronization
 
 /// The dependencies in force: every override made by `withDependencies`, the `.dependency`
 /// reducer modifier, a test trait or a test store, over each key's default for the current
@@ -61,8 +62,18 @@ public struct DependencyValues: Sendable {
   /// the detected one.
   @usableFromInline var contextOverride: DependencyContext?
 
+  /// Where the defaults made from these values are kept. Held unretained: the process's cache
+  /// lives for ever, and another is kept alive by an entry of ``overrides`` (so that copying the
+  /// values, on every read of a dependency, retains one reference, not two).
+  @usableFromInline let cacheReference: Unmanaged<DependencyCache>
+
   /// Where the defaults made from these values are kept.
-  @usableFromInline let cache: DependencyCache
+  @usableFromInline var cache: DependencyCache { cacheReference.takeUnretainedValue() }
+
+  /// Which values these are: the same number means the same overrides, context and cache (a
+  /// copy), so that a `@Dependency` tells with one comparison that the values it captured add
+  /// nothing to those in force. Every change takes a new number; the process's values are 0.
+  @usableFromInline var identity: Int
 
   /// Dependencies with no overrides, in the detected context, with a cache of their own: values
   /// made from them are made again, not shared with the values in force elsewhere.
@@ -71,7 +82,19 @@ public struct DependencyValues: Sendable {
   }
 
   init(cache: DependencyCache) {
-    self.cache = cache
+    self.cacheReference = Unmanaged.passUnretained(cache)
+    if cache === DependencyCache.process {
+      self.identity = 0
+    } else {
+      overrides.keepAlive(cache)
+      self.identity = Self.newIdentity()
+    }
+  }
+
+  private static let identities = Atomic<Int>(0)
+
+  private static func newIdentity() -> Int {
+    identities.add(1, ordering: .relaxed).newValue
   }
 
   /// Fresh values in the live context: `$0 = .live`.
@@ -102,6 +125,7 @@ public struct DependencyValues: Sendable {
         cache.prepareContext(newValue, in: context, preparation: preparation)
       } else {
         contextOverride = newValue
+        identity = Self.newIdentity()
       }
     }
   }
@@ -122,6 +146,7 @@ public struct DependencyValues: Sendable {
         cache.prepare(newValue, for: key, in: context, preparation: preparation)
       } else {
         overrides.set(Box(newValue), for: ObjectIdentifier(key))
+        identity = Self.newIdentity()
       }
     }
   }
@@ -140,7 +165,10 @@ public struct DependencyValues: Sendable {
         unsafeDowncast($0, to: Box<Value>.self).value
       }
     }
-    set { overrides.set(newValue.map(Box.init), for: ObjectIdentifier(injectable)) }
+    set {
+      overrides.set(newValue.map(Box.init), for: ObjectIdentifier(injectable))
+      identity = Self.newIdentity()
+    }
   }
 
   /// These values with `newer`'s overrides and context laid over them: what a `@Dependency`
@@ -148,20 +176,26 @@ public struct DependencyValues: Sendable {
   /// swift-dependencies.
   func merging(_ newer: DependencyValues) -> DependencyValues {
     var merged = self
-    for entry in newer.overrides.entries {
+    for entry in newer.overrides.entries where entry.key != Overrides.keptAlive {
       merged.overrides.set(entry.box, for: entry.key)
     }
     if let context = newer.contextOverride { merged.contextOverride = context }
+    merged.identity = Self.newIdentity()
     return merged
   }
 
   /// Whether reading through these values, captured when a `@Dependency` was made, under
-  /// `newer` gives what reading under `newer` alone gives: the same overrides (or none), no
-  /// context of their own, the same cache. The common case, checked without allocating.
+  /// `newer` gives what reading under `newer` alone gives: they are the same values, or the
+  /// process's own (no override, no context) and `newer` shares the process's cache. The common
+  /// case, checked with two comparisons.
   @inlinable
   func addsNothing(to newer: borrowing DependencyValues) -> Bool {
-    cache === newer.cache && (contextOverride == nil || contextOverride == newer.contextOverride)
-      && overrides.isSameOrEmpty(as: newer.overrides)
+    identity == newer.identity || (identity == 0 && newer.sharesProcessCache)
+  }
+
+  /// Whether these values keep their defaults in the process's cache.
+  @usableFromInline var sharesProcessCache: Bool {
+    cacheReference.toOpaque() == Unmanaged.passUnretained(DependencyCache.process).toOpaque()
   }
 }
 
@@ -190,14 +224,12 @@ struct Overrides: Sendable {
     }
   }
 
-  /// Whether these overrides are none, or the very same list as `other`'s (one buffer, shared
-  /// by copies: a list is never changed in place once it is shared).
-  @inlinable
-  func isSameOrEmpty(as other: Overrides) -> Bool {
-    entries.withUnsafeBufferPointer { mine in
-      mine.isEmpty
-        || other.entries.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-    }
+  /// The key of the entry that keeps a set of values' own cache alive; no dependency has it.
+  static let keptAlive = ObjectIdentifier(DependencyCache.self)
+
+  /// Keeps `cache` alive for as long as these overrides are.
+  mutating func keepAlive(_ cache: DependencyCache) {
+    set(cache, for: Self.keptAlive)
   }
 
   /// Overrides `key` with `box`, or removes its override when `box` is `nil`.

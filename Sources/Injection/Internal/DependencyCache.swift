@@ -19,7 +19,7 @@ final class DependencyCache: Sendable {
   }
 
   /// The cache of the values in force where nothing else is bound.
-  static let process = DependencyCache(isProcess: true)
+  @usableFromInline static let process = DependencyCache(isProcess: true)
 
   /// Whether this is ``process``: in it, a test value asked for outside a Swift Testing test
   /// (in XCTest, whose running test case has no public identity) is made at every use, so that a
