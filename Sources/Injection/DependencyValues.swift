@@ -62,18 +62,20 @@ public struct DependencyValues: Sendable {
   /// the detected one.
   @usableFromInline var contextOverride: DependencyContext?
 
-  /// Where the defaults made from these values are kept. Held unretained: the process's cache
-  /// lives for ever, and another is kept alive by an entry of ``overrides`` (so that copying the
-  /// values, on every read of a dependency, retains one reference, not two).
-  @usableFromInline let cacheReference: Unmanaged<DependencyCache>
-
-  /// Where the defaults made from these values are kept.
-  @usableFromInline var cache: DependencyCache { cacheReference.takeUnretainedValue() }
-
   /// Which values these are: the same number means the same overrides, context and cache (a
   /// copy), so that a `@Dependency` tells with one comparison that the values it captured add
-  /// nothing to those in force. Every change takes a new number; the process's values are 0.
+  /// nothing to those in force. Every change takes a new number; the process's values are 0,
+  /// values that share the process's cache are positive, those with a cache of their own
+  /// negative.
   @usableFromInline var identity: Int
+
+  /// Where the defaults made from these values are kept: the process's, or one of their own,
+  /// kept in an entry of ``overrides`` (the values are copied on every read of a dependency:
+  /// they hold one reference, and a few plain words).
+  @usableFromInline var cache: DependencyCache {
+    guard identity < 0, let cache = overrides.box(for: Overrides.keptAlive) else { return .process }
+    return unsafeDowncast(cache, to: DependencyCache.self)
+  }
 
   /// Dependencies with no overrides, in the detected context, with a cache of their own: values
   /// made from them are made again, not shared with the values in force elsewhere.
@@ -82,12 +84,11 @@ public struct DependencyValues: Sendable {
   }
 
   init(cache: DependencyCache) {
-    self.cacheReference = Unmanaged.passUnretained(cache)
     if cache === DependencyCache.process {
       self.identity = 0
     } else {
       overrides.keepAlive(cache)
-      self.identity = Self.newIdentity()
+      self.identity = -Self.newIdentity()
     }
   }
 
@@ -95,6 +96,11 @@ public struct DependencyValues: Sendable {
 
   private static func newIdentity() -> Int {
     identities.add(1, ordering: .relaxed).newValue
+  }
+
+  /// Takes a new identity after a change, keeping what it says of the cache.
+  private mutating func changed() {
+    identity = identity < 0 ? -Self.newIdentity() : Self.newIdentity()
   }
 
   /// Fresh values in the live context: `$0 = .live`.
@@ -125,7 +131,7 @@ public struct DependencyValues: Sendable {
         cache.prepareContext(newValue, in: context, preparation: preparation)
       } else {
         contextOverride = newValue
-        identity = Self.newIdentity()
+        changed()
       }
     }
   }
@@ -146,7 +152,7 @@ public struct DependencyValues: Sendable {
         cache.prepare(newValue, for: key, in: context, preparation: preparation)
       } else {
         overrides.set(Box(newValue), for: ObjectIdentifier(key))
-        identity = Self.newIdentity()
+        changed()
       }
     }
   }
@@ -167,7 +173,7 @@ public struct DependencyValues: Sendable {
     }
     set {
       overrides.set(newValue.map(Box.init), for: ObjectIdentifier(injectable))
-      identity = Self.newIdentity()
+      changed()
     }
   }
 
@@ -180,7 +186,7 @@ public struct DependencyValues: Sendable {
       merged.overrides.set(entry.box, for: entry.key)
     }
     if let context = newer.contextOverride { merged.contextOverride = context }
-    merged.identity = Self.newIdentity()
+    merged.changed()
     return merged
   }
 
@@ -194,9 +200,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// Whether these values keep their defaults in the process's cache.
-  @usableFromInline var sharesProcessCache: Bool {
-    cacheReference.toOpaque() == Unmanaged.passUnretained(DependencyCache.process).toOpaque()
-  }
+  @usableFromInline var sharesProcessCache: Bool { identity >= 0 }
 }
 
 /// The overridden values, each boxed by type, so that reading one back is a pointer cast rather
