@@ -68,6 +68,45 @@ public func unimplemented<each Argument, Result>(
   }
 }
 
+/// A value that fails the test when it is made, then is the placeholder: the test value of a
+/// dependency that is a plain value, not a closure.
+///
+/// ```swift
+/// enum FeatureFlagKey: DependencyKey {
+///   static let liveValue: String? = "live"
+///   static var testValue: String? {
+///     unimplemented(#"@Dependency(\.featureFlag)"#, placeholder: nil)
+///   }
+/// }
+/// ```
+///
+/// A test that reads the dependency without overriding it fails with a message naming it, and
+/// goes on with `placeholder`.
+///
+/// - Parameters:
+///   - description: What the value is, for the failure message.
+///   - placeholder: The value to go on with.
+///   - fileID: Where the value is made; leave the default.
+///   - filePath: Where the value is made; leave the default.
+///   - line: Where the value is made; leave the default.
+///   - column: Where the value is made; leave the default.
+/// - Returns: `placeholder`, after reporting.
+@_disfavoredOverload
+public func unimplemented<Result>(
+  _ description: String = "",
+  placeholder: @autoclosure () -> Result,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
+) -> Result {
+  let name = description.isEmpty ? "A value" : "'\(description)'"
+  DependencyIssue.report(
+    "Unimplemented: \(name) was used (made at \(fileID):\(line)).\n"
+      + "To fix it, override it where the test makes its store or runs the code: "
+      + "withDependencies { $0.<name> = … } operation: { … }, or a test trait.",
+    fileID: fileID, filePath: filePath, line: line, column: column)
+  return placeholder()
+}
+
 /// The error a throwing ``unimplemented(_:fileID:filePath:line:column:)`` endpoint throws.
 public struct UnimplementedFailure: Error, Equatable, CustomStringConvertible {
   /// What the endpoint is, as given to `unimplemented`.

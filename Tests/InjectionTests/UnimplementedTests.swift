@@ -79,3 +79,54 @@ import Testing
     try await store.finish()
   }
 }
+
+@Suite struct UnimplementedValueTests {
+  @Test func anUnimplementedValueFailsWhenReadAndGivesThePlaceholder() {
+    withDependencies {
+      $0 = .test
+    } operation: {
+      @Dependency(\.optionalFlag) var flag
+      withKnownIssue {
+        #expect(flag == nil)
+      } matching: { issue in
+        "\(issue)".contains(#"Unimplemented: '@Dependency(\.optionalFlag)' was used"#)
+      }
+    }
+  }
+
+  @Test func anOptionalDependencyTakesNilAndAValue() {
+    for value in [nil, ""] as [String?] {
+      withDependencies {
+        $0.optionalFlag = value
+      } operation: {
+        @Dependency(\.optionalFlag) var flag
+        #expect(flag == value)
+      }
+    }
+    withDependencies {
+      $0.context = .live
+    } operation: {
+      @Dependency(\.optionalFlag) var flag
+      #expect(flag == "live")
+    }
+  }
+
+  @Test func closureEndpointsStillPickTheClosureForm() {
+    let fetch: @Sendable (Int) -> [Int] = unimplemented("Client.fetch", placeholder: [])
+    withKnownIssue { #expect(fetch(1) == []) }
+  }
+}
+
+private enum OptionalFlagKey: DependencyKey {
+  static let liveValue: String? = "live"
+  static var testValue: String? {
+    unimplemented(#"@Dependency(\.optionalFlag)"#, placeholder: nil)
+  }
+}
+
+extension DependencyValues {
+  fileprivate var optionalFlag: String? {
+    get { self[OptionalFlagKey.self] }
+    set { self[OptionalFlagKey.self] = newValue }
+  }
+}
