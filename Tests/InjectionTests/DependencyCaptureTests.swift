@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Injection
 import Testing
 
@@ -238,4 +239,28 @@ extension DependencyValues {
   }
   var earlyBinding: EarlyBinding { self[EarlyBinding.self] }
   var lateBinding: LateBinding { self[LateBinding.self] }
+}
+
+/// The vanilla SwiftUI shape: `@Observable` models, dependencies ignored by observation.
+@Suite struct ObservableModelDependencyTests {
+  @MainActor @Observable final class ParentModel {
+    @ObservationIgnored @Dependency(\.int) var int
+    var child: ChildModel?
+    func showChild() { child = withDependencies(from: self) { ChildModel() } }
+  }
+
+  @MainActor @Observable final class ChildModel {
+    @ObservationIgnored @Dependency(\.int) var int
+    var seen: [Int] = []
+    func tapped() { seen.append(int) }
+  }
+
+  @MainActor
+  @Test func anObservableModelHandsItsOverridesToTheChildItMakesLater() async {
+    let parent = withDependencies { $0.int = 99 } operation: { ParentModel() }
+    await Task.yield()
+    parent.showChild()
+    parent.child?.tapped()
+    #expect(parent.child?.seen == [99])
+  }
 }
