@@ -1,6 +1,6 @@
 import Foundation
-import Observation
 import Injection
+import Observation
 import Testing
 
 /// `@Dependency` keeps the values in force where it was created, merged with those in force where
@@ -257,7 +257,11 @@ extension DependencyValues {
 
   @MainActor
   @Test func anObservableModelHandsItsOverridesToTheChildItMakesLater() async {
-    let parent = withDependencies { $0.int = 99 } operation: { ParentModel() }
+    let parent = withDependencies {
+      $0.int = 99
+    } operation: {
+      ParentModel()
+    }
     await Task.yield()
     parent.showChild()
     parent.child?.tapped()
