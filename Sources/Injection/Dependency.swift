@@ -35,7 +35,7 @@
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   // Inlinable, so that reading a dependency is specialised in the module that reads it.
-  @usableFromInline let read: @Sendable (DependencyValues) -> Value
+  @usableFromInline let read: @Sendable (UnsafePointer<DependencyValues>) -> Value
 
   /// The values in force where the property was created.
   @usableFromInline let initialValues: DependencyValues
@@ -47,7 +47,7 @@ public struct Dependency<Value>: Sendable {
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
     // The class, not the existential: applying it then needs no opening.
     let keyPath = UncheckedSendableKeyPath(keyPath: keyPath)
-    self.init(reading: { $0[keyPath: keyPath.keyPath] })
+    self.init(readingAt: { $0.pointee[keyPath: keyPath.keyPath] })
   }
 
   /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
@@ -55,13 +55,19 @@ public struct Dependency<Value>: Sendable {
   /// - Parameter key: The key.
   @inlinable
   public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.init(reading: { $0[Key.self] })
+    self.init(readingAt: { $0.pointee[Key.self] })
   }
 
   /// Reads a dependency with `read`, from the values in force here merged with those where it
   /// is used: what `Dependency(_:as:)` in InjectionTestSupport builds on.
   @inlinable
   package init(reading read: @escaping @Sendable (DependencyValues) -> Value) {
+    self.init(readingAt: { read($0.pointee) })
+  }
+
+  /// Reads a dependency with `read`, given the address of the values to read.
+  @inlinable
+  init(readingAt read: @escaping @Sendable (UnsafePointer<DependencyValues>) -> Value) {
     self.read = read
     self.initialValues = DependencyValues.inForce
   }
@@ -72,10 +78,11 @@ public struct Dependency<Value>: Sendable {
   public var wrappedValue: Value {
     // Read where the values are bound: copying them out would retain and release their
     // overrides on every read.
-    DependencyValues.readInForce { current in
-      if initialValues.addsNothing(to: current) { return read(current) }
-      return readMerged(with: current)
+    let current = DependencyValues.inForceAddress()
+    if initialValues.addsNothing(toValuesWithIdentity: current.pointee.identity) {
+      return read(current)
     }
+    return readMerged(with: current.pointee)
   }
 
   /// Reads through the values captured at creation with `current`'s laid over them, in force
@@ -83,7 +90,9 @@ public struct Dependency<Value>: Sendable {
   @usableFromInline
   func readMerged(with current: borrowing DependencyValues) -> Value {
     let merged = initialValues.merging(copy current)
-    return DependencyValues.$_current.withValue(merged) { read(merged) }
+    return DependencyValues.$_current.withValue(merged) {
+      withUnsafePointer(to: merged) { read($0) }
+    }
   }
 }
 

@@ -45,16 +45,20 @@ public struct DependencyValues: Sendable {
     $_current.read(unbound: root)
   }
 
-  /// Runs `body` on ``_current`` where it is bound, without copying it out (which retains and
-  /// releases the overrides). `body` only reads.
-  ///
-  /// Generic over the result, which is written straight to the caller's: a dependency read in an
-  /// effect then adds no variable to the effect's asynchronous frame, which stays in the task's
-  /// memory for as long as the effect runs.
+  /// The address of ``_current``: where it is bound, or the process's values. A `@Dependency`
+  /// reads through it without copying the values (which retains their overrides) and without a
+  /// generic function between it and the read. Valid until the current scope returns.
   @usableFromInline
-  static func readInForce<Result>(_ body: (borrowing DependencyValues) -> Result) -> Result {
-    $_current.withBoundValue(unbound: root, body)
+  static func inForceAddress() -> UnsafePointer<DependencyValues> {
+    $_current.boundValueAddress() ?? rootAddress
   }
+
+  /// The process's values, at an address of their own for ``inForceAddress()``.
+  private nonisolated(unsafe) static let rootAddress: UnsafePointer<DependencyValues> = {
+    let address = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
+    address.initialize(to: root)
+    return UnsafePointer(address)
+  }()
 
   @usableFromInline var overrides = Overrides()
 
@@ -191,16 +195,14 @@ public struct DependencyValues: Sendable {
   }
 
   /// Whether reading through these values, captured when a `@Dependency` was made, under
-  /// `newer` gives what reading under `newer` alone gives: they are the same values, or the
-  /// process's own (no override, no context) and `newer` shares the process's cache. The common
-  /// case, checked with two comparisons.
+  /// values of identity `newer` gives what reading under those alone gives: they are the same
+  /// values, or the process's own (no override, no context) and `newer` shares the process's
+  /// cache (its identity is not negative). The common case, checked with two comparisons.
   @inlinable
-  func addsNothing(to newer: borrowing DependencyValues) -> Bool {
-    identity == newer.identity || (identity == 0 && newer.sharesProcessCache)
+  func addsNothing(toValuesWithIdentity newer: Int) -> Bool {
+    identity == newer || (identity == 0 && newer >= 0)
   }
 
-  /// Whether these values keep their defaults in the process's cache.
-  @usableFromInline var sharesProcessCache: Bool { identity >= 0 }
 }
 
 /// The overridden values, each boxed by type, so that reading one back is a pointer cast rather

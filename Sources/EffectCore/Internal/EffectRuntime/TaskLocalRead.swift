@@ -48,3 +48,16 @@ extension TaskLocal {
     return body(UnsafePointer(storage.assumingMemoryBound(to: Value.self)).pointee)
   }
 }
+
+extension TaskLocal {
+  /// The address of the value bound for the current task, or `nil` when none is: for a reader
+  /// that reads a field or two of a large value without copying it (and retaining what it holds).
+  /// The address stays valid for as long as the binding it belongs to, so use it before the
+  /// current scope returns.
+  @_spi(Contexts) @inlinable @inline(__always)
+  public func boundValueAddress() -> UnsafePointer<Value>? {
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    guard let storage = taskLocalValueGet(key) else { return nil }
+    return UnsafePointer(storage.assumingMemoryBound(to: Value.self))
+  }
+}
