@@ -83,6 +83,19 @@ struct Harness {
     return pairedMedians(baseline: baselineSamples, ours: ourSamples)
   }
 
+  /// Nanoseconds per iteration of several bodies that time their own parts, in rounds that run
+  /// each once in turn, so that all see the same machine: per round, one figure per body.
+  func measureRounds(_ bodies: [(iterations: Int, body: (Int) -> Duration)]) -> [[Double]] {
+    let counts = bodies.map { self.iterations($0.iterations) }
+    for (body, count) in zip(bodies, counts) { _ = body.body(count) }
+    return (0..<rounds).map { _ in
+      zip(bodies, counts).map { body, count in body.body(count).nanoseconds / Double(count) }
+    }
+  }
+
+  /// The median of some samples.
+  func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+
   /// The asynchronous form of ``measure(iterations:_:)``.
   func measure(
     iterations count: Int,
