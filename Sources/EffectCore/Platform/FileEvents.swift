@@ -160,7 +160,7 @@ package final class FileEventSource: @unchecked Sendable {
       return received.prefix(Int(count)).map { event in
         // A directory's write is a change of its entries, a file's its contents: which one the
         // watch is, its user knows.
-        let gone = Int32(event.fflags) & (NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE) != 0
+        let gone = Int32(bitPattern: event.fflags) & (NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE) != 0
         let kind: Kind = gone ? .ended : .replaced
         return Event(watch: Int32(event.ident), name: nil, kind: kind)
       }

@@ -102,7 +102,7 @@ extension FileStorageKey where Value: Codable {
 }
 
 extension FileStorageKey: SharedKeyPolling {
-  func checkForOutsideChanges() { file.checkForOutsideChanges() }
+  package func checkForOutsideChanges() { file.checkForOutsideChanges() }
 }
 
 extension FileStorageKey: SharedReferencesOwner {
