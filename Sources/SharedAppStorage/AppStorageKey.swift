@@ -79,12 +79,16 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     continuation.resume()
   }
 
-  /// The value in the store, or `nil` (the declaration's default) when it has none, which then
-  /// writes `initialValue` into it.
+  /// The value in the store, or `nil` (the declaration's default) when it has none (then
+  /// `initialValue` is written into it) or one that does not read as `Value`.
   private func read(writingDefault initialValue: Value?) -> Value? {
     tracker.whileSaving {
       if let value = coding.read(store.defaults, key) { return (value, currentFingerprint) }
-      if let initialValue { coding.write(initialValue, store.defaults, key) }
+      // Only into an empty name: a value of another type, or JSON that does not decode, is left
+      // for whoever wrote it (the value is the default meanwhile).
+      if let initialValue, store.defaults.object(forKey: key) == nil {
+        coding.write(initialValue, store.defaults, key)
+      }
       return (nil, currentFingerprint)
     }
   }

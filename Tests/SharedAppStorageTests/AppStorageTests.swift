@@ -245,3 +245,25 @@ extension SharedKey where Self == AppStorageKey<Int>.Default {
   /// As swift-sharing's type-safe keys declare one.
   static var launchCount: Self { Self[.appStorage("launchCount"), default: 0] }
 }
+
+struct AppStorageEdgeTests {
+  @Dependency(\.defaultAppStorage) var store
+
+  struct Item: Codable, Equatable, Sendable {
+    var id: Int
+  }
+
+  @Test func jsonThatDoesNotDecodeIsLeftInTheStore() {
+    store.set(Data("not json".utf8), forKey: "item")
+    @Shared(.appStorage("item")) var item = Item(id: 1)
+    #expect(item == Item(id: 1))
+    #expect(store.data(forKey: "item") == Data("not json".utf8))
+  }
+
+  @Test func aValueAlreadyThereIsReadNotOverwritten() {
+    store.set(5, forKey: "count")
+    @Shared(.appStorage("count")) var count = 0
+    #expect(count == 5)
+    #expect(store.integer(forKey: "count") == 5)
+  }
+}
