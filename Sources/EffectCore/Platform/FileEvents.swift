@@ -162,7 +162,7 @@ package final class FileEventSource: @unchecked Sendable {
         // watch is, its user knows.
         let gone = Int32(bitPattern: event.fflags) & (NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE) != 0
         let kind: Kind = gone ? .ended : .replaced
-        return Event(watch: Int32(event.ident), name: nil, kind: kind)
+        return Event(watch: Int32(truncatingIfNeeded: event.ident), name: nil, kind: kind)
       }
     #else
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
