@@ -196,6 +196,30 @@ struct FileWatchingTests {
     #expect(counts[2].wrappedValue == 0)
   }
 
+  @Test func aDirectoryMadeByTheFirstSaveIsWatchedFromThen() async throws {
+    let folder = try Folder()
+    let file = folder.url.appendingPathComponent("not-yet/count.json")
+    let count = shared(file)
+    let told = Told(count)
+    count.withLock { $0 = 1 }
+    try shell("printf 2 > '\(file.path)'")
+    #expect(await poll { told.values.value.last == 2 })
+    #expect(told.values.value == [0, 1, 2])
+  }
+
+  @Test func aWatchedDirectoryDeletedTellsItsFilesTheyAreGone() async throws {
+    let folder = try Folder()
+    let directory = folder.url.appendingPathComponent("documents")
+    let file = directory.appendingPathComponent("count.json")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("4".utf8).write(to: file)
+    let count = shared(file, default: -1)
+    let told = Told(count)
+    try shell("rm -r '\(directory.path)'")
+    #expect(await poll { told.values.value.last == -1 })
+    #expect(told.values.value == [4, -1])
+  }
+
   @Test func inMemoryAChangeMadeAsAnotherProgramIsToldAtOnce() throws {
     let files = FileStorage.inMemory()
     let url = URL(fileURLWithPath: "/count.json")
