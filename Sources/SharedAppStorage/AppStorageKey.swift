@@ -1,7 +1,7 @@
 import Foundation
 import SharedState
 
-/// A ``SharedKey`` for a value kept in `UserDefaults`, with swift-sharing's spellings and
+/// A `SharedKey` for a value kept in `UserDefaults`, with swift-sharing's spellings and
 /// behaviour: `@Shared(.appStorage("isOn")) var isOn = false`.
 ///
 /// ```swift

@@ -80,7 +80,7 @@ struct AsyncValuesTests {
     #expect(box.listenerCount.load(ordering: .relaxed) == 0)
   }
 
-  @Test func aKeyedValueTellsChangesItsKeyMakes() async throws {
+  @Test func aKeyedValueTellsChangesMadeThroughAnyDeclaration() async throws {
     let storage = InMemoryStorage()
     let count = withDependencies {
       $0.defaultInMemoryStorage = storage
