@@ -69,10 +69,32 @@ final class FileWatcher: Sendable {
     var pending: [UInt64: Pending] = [:]
     var fileWatchCount = 0
     var isRunning = false
+
+    /// Notes that `watch` watches the directory at `path`.
+    mutating func add(_ path: String, to watch: Int32) {
+      if case .directories(var paths)? = watches[watch] {
+        paths.insert(path)
+        watches[watch] = .directories(paths)
+      } else {
+        watches[watch] = .directories([path])
+      }
+    }
+
+    /// Notes that `watch` no longer watches the directory at `path`.
+    ///
+    /// - Returns: Whether no path is left to it: the system's watch can be stopped.
+    mutating func remove(_ path: String, from watch: Int32) -> Bool {
+      guard case .directories(var paths)? = watches[watch] else { return true }
+      paths.remove(path)
+      watches[watch] = paths.isEmpty ? nil : .directories(paths)
+      return paths.isEmpty
+    }
   }
 
   private enum WatchTarget {
-    case directory(String)
+    /// Directories, by path: one, unless two paths name one directory (a link), which inotify
+    /// watches once.
+    case directories(Set<String>)
     case file(UInt64)
   }
 
@@ -106,7 +128,7 @@ final class FileWatcher: Sendable {
       entry.handlers[name, default: []].insert(id)
       if entry.watch == nil, let watch = source.watch(directory) {
         entry.watch = watch
-        state.watches[watch] = .directory(directory)
+        state.add(directory, to: watch)
       }
       state.directories[directory] = entry
       defer { state.isRunning = true }
@@ -124,7 +146,7 @@ final class FileWatcher: Sendable {
       guard var entry = state.directories[directory], entry.watch == nil else { return }
       guard let watch = source.watch(directory) else { return }
       entry.watch = watch
-      state.watches[watch] = .directory(directory)
+      state.add(directory, to: watch)
       state.directories[directory] = entry
     }
   }
@@ -142,9 +164,8 @@ final class FileWatcher: Sendable {
       entry.handlers[handler.name]?.remove(id)
       if entry.handlers[handler.name]?.isEmpty == true { entry.handlers[handler.name] = nil }
       if entry.handlers.isEmpty {
-        if let watch = entry.watch {
+        if let watch = entry.watch, state.remove(handler.directory, from: watch) {
           source.unwatch(watch)
-          state.watches[watch] = nil
         }
         state.directories[handler.directory] = nil
       } else {
@@ -194,13 +215,15 @@ final class FileWatcher: Sendable {
     case .ended:
       guard let target = state.watches.removeValue(forKey: event.watch) else { return }
       switch target {
-      case .directory(let path):
+      case .directories(let paths):
         // The directory went away, and its files with it: each is told, and the directory is
         // watched again once a save makes it.
         source.unwatch(event.watch)
-        state.directories[path]?.watch = nil
-        for id in state.directories[path].map({ Array($0.handlers.values.joined()) }) ?? [] {
-          mark(id, isCertain: true, isOpen: false, at: now, in: &state)
+        for path in paths {
+          state.directories[path]?.watch = nil
+          for id in state.directories[path].map({ Array($0.handlers.values.joined()) }) ?? [] {
+            mark(id, isCertain: true, isOpen: false, at: now, in: &state)
+          }
         }
       case .file(let id):
         // The file was deleted or replaced: its watch followed the old one. The directory's
@@ -215,15 +238,17 @@ final class FileWatcher: Sendable {
       break
     }
     switch state.watches[event.watch] {
-    case .directory(let path)?:
-      guard let entry = state.directories[path] else { return }
-      if let name = event.name {
-        for id in entry.handlers[name] ?? [] {
-          mark(id, isCertain: true, isOpen: event.kind == .written, at: now, in: &state)
-        }
-      } else {
-        for id in entry.handlers.values.joined() {
-          mark(id, isCertain: false, isOpen: false, at: now, in: &state)
+    case .directories(let paths)?:
+      for path in paths {
+        guard let entry = state.directories[path] else { continue }
+        if let name = event.name {
+          for id in entry.handlers[name] ?? [] {
+            mark(id, isCertain: true, isOpen: event.kind == .written, at: now, in: &state)
+          }
+        } else {
+          for id in entry.handlers.values.joined() {
+            mark(id, isCertain: false, isOpen: false, at: now, in: &state)
+          }
         }
       }
     case .file(let id)?:

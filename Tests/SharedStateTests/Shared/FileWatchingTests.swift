@@ -220,6 +220,25 @@ struct FileWatchingTests {
     #expect(told.values.value == [4, -1])
   }
 
+  @Test func twoPathsToOneDirectoryKeepItWatchedUntilBothAreDone() async throws {
+    let folder = try Folder()
+    let real = folder.url.appendingPathComponent("real")
+    let link = folder.url.appendingPathComponent("link")
+    try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+    let file = real.appendingPathComponent("b.json")
+    let count = shared(file)
+    let told = Told(count)
+    do {
+      // The system watches the directory once, for both paths: letting go of this one must not
+      // stop the watch the other still needs.
+      let other = shared(link.appendingPathComponent("a.json"))
+      _ = other.wrappedValue
+    }
+    try shell("printf 6 > '\(file.path)'")
+    #expect(await poll { told.values.value.last == 6 })
+  }
+
   @Test func inMemoryAChangeMadeAsAnotherProgramIsToldAtOnce() throws {
     let files = FileStorage.inMemory()
     let url = URL(fileURLWithPath: "/count.json")
