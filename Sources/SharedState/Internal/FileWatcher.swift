@@ -25,7 +25,7 @@ final class FileWatcher: Sendable {
   static let shared: FileWatcher? = FileEventSource.make().map(FileWatcher.init)
 
   /// How long a file must be quiet before a change is told.
-  static let quietPeriod: Duration = .milliseconds(15)
+  static let quietPeriod: Duration = .milliseconds(30)
   /// How long a change waits at most, however long the burst (or the file stays open).
   static let longestDelay: Duration = .milliseconds(300)
   /// How many files Darwin watches one by one, each with a descriptor.

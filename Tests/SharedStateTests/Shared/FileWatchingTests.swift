@@ -149,19 +149,41 @@ struct FileWatchingTests {
     #expect(told.values.value == [0, 1, 2, 3, 4, 5, 99])
   }
 
-  @Test func aBurstOfWritesIsOneReload() async throws {
+  @Test func aBurstOfWritesIsFewReloads() async throws {
     let folder = try Folder()
     let file = folder.file("count.json")
     let count = shared(file)
     let told = Told(count)
+    // Twenty rewrites (each opens, truncates, writes and closes the file) in about a
+    // millisecond: one reload here, unless the machine stalls the writer for longer than the
+    // watcher's quiet period between two of them (seen with a sanitizer build running beside
+    // the suite). `aFileWrittenInManyStepsIsReadOnceItIsClosed` checks the exact count.
     try shell(
       "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do printf $i > '\(file.path)'; done"
     )
     #expect(await poll { told.values.value.last == 20 })
-    // One reload for the burst; a machine that stalls the writer longer than the watcher's
-    // quiet period mid-burst may see two.
-    #expect(told.values.value.count <= 3)
+    #expect(told.values.value.count <= 5)
     #expect(told.values.value.first == 0)
+    #expect(!told.values.value.dropFirst().contains(0))
+  }
+
+  @Test func aFileWrittenInManyStepsIsReadOnceItIsClosed() async throws {
+    let folder = try Folder()
+    let file = folder.file("numbers.json")
+    let numbers = withDependencies {
+      $0.defaultFileStorage = .fileSystem(saveDelay: .zero)
+    } operation: {
+      Shared(wrappedValue: [Int](), .fileStorage(file))
+    }
+    let told = Told(numbers)
+    // One open, twenty-one writes, one close: read half-way, the file would not decode.
+    try shell(
+      "exec 3> '\(file.path)'; printf '[' >&3; "
+        + "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do printf \"$i,\" >&3; done; "
+        + "printf '20]' >&3; exec 3>&-")
+    #expect(await poll { told.values.value.last == Array(1...20) })
+    #expect(told.values.value == [[], Array(1...20)])
+    #expect(numbers.loadError == nil)
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
