@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "InjectionFoundationNetworking", targets: ["InjectionFoundationNetworking"]),
     .library(name: "Undo", targets: ["Undo"]),
     .executable(name: "many-timers", targets: ["ManyTimersCLI"]),
+    // `.appStorage`, on UserDefaults: full Foundation, so a product of its own.
+    .library(name: "SharedAppStorage", targets: ["SharedAppStorage"]),
   ],
   targets: [
     .target(name: "EffectCore", swiftSettings: strictSettings),
@@ -60,6 +62,12 @@ let package = Package(
     .testTarget(name: "UndoTests", dependencies: ["Undo", "EffectCore"], swiftSettings: strictSettings),
     .testTarget(
       name: "ManyTimersCLITests", dependencies: ["ManyTimersCLI", "EffectCore"],
+      swiftSettings: strictSettings),
+    // `.appStorage` (SharedAppStorage): its target and its tests.
+    .target(
+      name: "SharedAppStorage", dependencies: ["SharedState"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SharedAppStorageTests", dependencies: ["SharedAppStorage"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

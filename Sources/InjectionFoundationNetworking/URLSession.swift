@@ -41,22 +41,30 @@ private struct SendableSession: @unchecked Sendable {
   let session: URLSession
 }
 
-/// Answers every request of the test session with a test failure, then an error.
+/// Answers every request of the test session with a test failure (where the loading thread can
+/// reach the test), then with an error that says the same, which fails a test that does not
+/// catch it.
 private final class UnimplementedURLProtocol: URLProtocol {
   /// The error a request of the test session fails with.
-  struct Unimplemented: Error {}
+  struct Unimplemented: Error, CustomStringConvertible {
+    let request: String
+    var description: String {
+      "Unimplemented: '@Dependency(\\.urlSession)' has no test value, but a test made a request "
+        + "(\(request)).\nTo fix it, override it: withDependencies { $0.urlSession = "
+        + "URLSession(configuration: aConfigurationWithYourURLProtocol) } operation: { … }, or a "
+        + "test trait."
+    }
+  }
 
   override class func canInit(with request: URLRequest) -> Bool { true }
 
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   override func startLoading() {
-    TestIssue.record(
-      "Unimplemented: '@Dependency(\\.urlSession)' has no test value, but a test made a request "
-        + "(\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "no URL")).\n"
-        + "To fix it, override it: withDependencies { $0.urlSession = URLSession(configuration: "
-        + "configurationWithYourURLProtocol) } operation: { … }, or a test trait.")
-    client?.urlProtocol(self, didFailWithError: Unimplemented())
+    let failure = Unimplemented(
+      request: "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "no URL")")
+    TestIssue.record(failure.description)
+    client?.urlProtocol(self, didFailWithError: failure)
   }
 
   override func stopLoading() {}

@@ -16,8 +16,13 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
   }
 
   private struct State {
-    /// The modification date of the file as last loaded or saved; `nil` when there was none.
-    var knownDate: Date?
+    /// The file as last loaded or saved; `nil` when there was none.
+    var known: FileVersion?
+    /// What the file's contents were when last loaded or saved (`nil`: no file, or an empty
+    /// one): a change told by the watcher is told to the subscriber only when they differ, so
+    /// that this process's own saves, a rewrite of the same contents, or one change the watcher
+    /// and a read both noticed are not told again.
+    var knownContents: Int?
     /// The last change not saved yet: it wins over the file until it is. Not `nil` from a
     /// change until the save that writes the last change ends, so one save runs at a time.
     var pending: Value?
@@ -32,6 +37,8 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
     /// write runs at a time and the file ends with the last change.
     var isWriting = false
     var subscriber: SharedSubscriber<Value>?
+    /// The file system's watch of the file, while there is a subscriber.
+    var watch: FileWatch?
   }
 
   let url: URL
@@ -40,6 +47,10 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
   /// The clock the save delay runs on; `nil` saves at once.
   private let clock: (any Clock<Duration>)?
   private let state = LockIsolated(State())
+  /// Held while the file is written or read to take a change: a reload never reads a file
+  /// half-way through this process's save and takes the file before it for a change made
+  /// elsewhere. Taken before `state`, never while user code runs.
+  private let fileAccess = LockIsolated(())
 
   init(url: URL, storage: FileStorage, coding: Coding, clock: (any Clock<Duration>)?) {
     self.url = url
@@ -50,14 +61,33 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
 
   func load(continuation: LoadContinuation<Value>) {
     let fileSystem = storage.fileSystem
-    state.withLock { $0.knownDate = fileSystem.modificationDate(url) }
-    continuation.resume(with: decode(fileSystem.read(url)))
+    let data = fileAccess.withLock { _ in
+      let version = fileSystem.version(url)
+      let data = fileSystem.read(url)
+      state.withLock {
+        $0.known = version
+        $0.knownContents = Self.digest(data)
+      }
+      return data
+    }
+    continuation.resume(with: decode(data))
   }
 
   func subscribe(_ subscriber: SharedSubscriber<Value>) -> SharedSubscription {
     state.withLock { $0.subscriber = subscriber }
+    // Watched from the first subscriber on; the file system holds the watch weakly through
+    // this closure, so a file nobody holds is not watched.
+    let watch = storage.fileSystem.watch(url) { [weak self] isCertain in
+      self?.fileChanged(isCertain: isCertain)
+    }
+    state.withLock { $0.watch = watch }
     return SharedSubscription { [weak self] in
-      self?.state.withLock { $0.subscriber = nil }
+      let watch = self?.state.withLock { state in
+        state.subscriber = nil
+        defer { state.watch = nil }
+        return state.watch
+      }
+      watch??.cancel()
     }
   }
 
@@ -75,30 +105,65 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
     }
   }
 
+  /// What stands for `data` in ``State/knownContents``: `nil` for no file or an empty one.
+  private static func digest(_ data: Data?) -> Int? {
+    guard let data, !data.isEmpty else { return nil }
+    var hasher = Hasher()
+    hasher.combine(data.count)
+    data.withUnsafeBytes { hasher.combine(bytes: $0) }
+    return hasher.finalize()
+  }
+
+  /// On each access: takes a change on disk the watcher has not told yet (or that nothing
+  /// watches, where the system has no file events), by the file's version alone.
   func checkForOutsideChanges() {
+    let version = storage.fileSystem.version(url)
+    guard state.withLock({ $0.known != version }) else { return }
+    reload(isCertain: false)
+  }
+
+  /// The watcher's call: the file changed (`isCertain`), or its directory did.
+  private func fileChanged(isCertain: Bool) {
+    reload(isCertain: isCertain)
+  }
+
+  /// Reads the file and tells the subscriber when its contents differ from the ones last loaded
+  /// or saved. Unless `isCertain`, a file whose version is the one known is not read.
+  private func reload(isCertain: Bool) {
     let fileSystem = storage.fileSystem
-    // The date is read with the lock held: read before it, it could predate a save that ends
-    // meanwhile, and the file just saved would be taken for a change made elsewhere.
-    let (subscriber, dropped) = state.withLock {
-      state -> (SharedSubscriber<Value>?, [SaveContinuation]) in
-      let date = fileSystem.modificationDate(url)
-      guard date != state.knownDate else { return (nil, []) }
-      var dropped: [SaveContinuation] = []
-      if state.pending != nil {
-        // A change waiting to be saved wins over the file, unless the file went away: then, as
-        // in swift-sharing, the change is dropped with it, and the value goes back to the
-        // default.
-        guard date == nil else { return (nil, []) }
-        state.pending = nil
-        state.generation &+= 1
-        swap(&dropped, &state.continuations)
+    let (subscriber, data, dropped) = fileAccess.withLock {
+      _ -> (SharedSubscriber<Value>?, Data?, [SaveContinuation]) in
+      let version = fileSystem.version(url)
+      let skips = state.withLock { state in
+        // A change waiting to be saved wins over a file that is there: no need to read it.
+        (state.known == version && !isCertain) || (state.pending != nil && version != nil)
       }
-      state.knownDate = date
-      return (state.subscriber, dropped)
+      if skips { return (nil, nil, []) }
+      let data = version == nil ? nil : fileSystem.read(url)
+      let contents = Self.digest(data)
+      return state.withLock { state in
+        var dropped: [SaveContinuation] = []
+        if state.pending != nil {
+          // A change waiting to be saved wins over the file, unless the file went away: then,
+          // as in swift-sharing, the change is dropped with it, and the value goes back to the
+          // default.
+          guard version == nil, state.known != nil else { return (nil, nil, []) }
+          state.pending = nil
+          state.generation &+= 1
+          swap(&dropped, &state.continuations)
+          state.known = nil
+          state.knownContents = nil
+          return (state.subscriber, nil, dropped)
+        }
+        state.known = version
+        guard contents != state.knownContents else { return (nil, nil, []) }
+        state.knownContents = contents
+        return (state.subscriber, data, [])
+      }
     }
     for continuation in dropped { continuation.resume() }
     guard let subscriber else { return }
-    subscriber.yield(with: decode(fileSystem.read(url)))
+    subscriber.yield(with: decode(data))
   }
 
   /// Saves as swift-sharing's file storage does: a change is written at once and opens a window
@@ -164,16 +229,27 @@ final class FileState<Value: Sendable>: SharedKeyPolling {
       }
       guard let (value, generation, continuations) = taken else { return }
       var failure: (any Error)?
-      do {
-        try storage.fileSystem.write(try coding.encode(value), to: url)
-      } catch {
-        failure = error
-      }
-      let date = failure == nil ? storage.fileSystem.modificationDate(url) : nil
-      state.withLock { state in
-        if failure == nil { state.knownDate = date }
-        // A change that arrived during the write stays pending: the loop writes it next.
-        if state.generation == generation { state.pending = nil }
+      // Encoded before the lock is taken: the encoder is code of the user's.
+      let encoded = Result { try coding.encode(value) }
+      fileAccess.withLock { _ in
+        var version: FileVersion?
+        var contents: Int?
+        do {
+          let data = try encoded.get()
+          try storage.fileSystem.write(data, to: url)
+          version = storage.fileSystem.version(url)
+          contents = Self.digest(data)
+        } catch {
+          failure = error
+        }
+        state.withLock { state in
+          if failure == nil {
+            state.known = version
+            state.knownContents = contents
+          }
+          // A change that arrived during the write stays pending: the loop writes it next.
+          if state.generation == generation { state.pending = nil }
+        }
       }
       if let failure {
         RuntimeWarning.report("Shared file \(url.path) could not be saved: \(failure).")

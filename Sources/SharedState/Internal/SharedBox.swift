@@ -1,5 +1,6 @@
 import EffectCore
 import Observation
+import Synchronization
 
 /// Where a ``Shared`` value lives: one per shared value, however many holders copy the `Shared`.
 ///
@@ -42,6 +43,13 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   @usableFromInline let persistence: SharedPersistence<Value>?
   /// The test stores whose state holds this box, told before each change.
   @usableFromInline let recorders = LockIsolated<[WeakRecorder]>([])
+  /// How many listeners (`$shared.asyncValues`) are told each change: read on every change, so
+  /// that a value nobody listens to pays one load, not a lock. Changed with `writer` held, and
+  /// read with it held, so the lock orders the two.
+  @usableFromInline let listenerCount = Atomic<Int>(0)
+  /// The listeners, by the number ``listen(_:)`` gave them.
+  let listeners = LockIsolated<(next: UInt64, all: [UInt64: @Sendable (Value) -> Void])>(
+    (0, [:]))
 
   @usableFromInline init(_ value: Value, persistence: SharedPersistence<Value>? = nil) {
     self.stored = .allocate(capacity: 1)
@@ -152,6 +160,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
       reportNestedChangesReplaced()
     }
     store(value)
+    if listenerCount.load(ordering: .relaxed) != 0 { tellListeners(value) }
     // Noted with the writer lock held, so changes reach persistence in the order they were made.
     if let persistence { persistence.noteChange(value) }
     return result
@@ -195,7 +204,38 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
       defer { writer.unlock() }
       tellRecorders(before: stored.pointee)
       store(value)
+      if listenerCount.load(ordering: .relaxed) != 0 { tellListeners(value) }
     }
+  }
+
+  /// Tells `body` the value now, then every value stored after it (by a change or from storage),
+  /// in order, until the returned listening is cancelled.
+  ///
+  /// Both happen with the writer lock held, which every change holds while it stores: no change
+  /// falls between the value now and the first change told, and none is told twice. `body` must
+  /// not block (it yields to a stream).
+  func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    // A file changed on disk is taken first, as a read would.
+    if let persistence { persistence.checkForOutsideChanges() }
+    lockWriter()
+    defer { writer.unlock() }
+    let id = listeners.withLock { listeners in
+      defer { listeners.next += 1 }
+      listeners.all[listeners.next] = body
+      return listeners.next
+    }
+    listenerCount.add(1, ordering: .relaxed)
+    body(stored.pointee)
+    return SharedListening { [self] in
+      let removed = listeners.withLock { $0.all.removeValue(forKey: id) }
+      if removed != nil { listenerCount.subtract(1, ordering: .relaxed) }
+    }
+  }
+
+  /// Tells each listener `value`, just stored; the caller holds `writer`. The listeners are
+  /// copied out first: one cancelled meanwhile (its task ended) removes itself without waiting.
+  @usableFromInline func tellListeners(_ value: Value) {
+    for listener in listeners.value.all.values { listener(value) }
   }
 
   /// Tells observers that the value changed without changing it (a holder was rebound).

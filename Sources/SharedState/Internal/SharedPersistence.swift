@@ -35,9 +35,11 @@ class AnySharedPersistence: @unchecked Sendable {
   func save() async throws {}
 }
 
-/// Lets a key be checked for outside changes on each access to its value: file storage, which
-/// has no portable way to be told.
-protocol SharedKeyPolling: Sendable {
+/// Lets a key be checked for outside changes on each access to its value: file storage (a read
+/// never returns a value older than the file, even before its watcher tells the change, and on
+/// systems without file events), and app storage where no key-value observation tells it (Linux).
+/// Package-wide, for the keys of SharedAppStorage.
+package protocol SharedKeyPolling: Sendable {
   /// Checks for a change made outside, and yields it to the subscriber if there is one.
   func checkForOutsideChanges()
 }

@@ -35,6 +35,11 @@ class SharedProjection<Value: Sendable>: @unchecked Sendable {
   var persistence: AnySharedPersistence? {
     preconditionFailure("SharedProjection is abstract: \(type(of: self)) must override persistence")
   }
+
+  /// Tells `body` the value now, then the value after each change of the root.
+  func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    preconditionFailure("SharedProjection is abstract: \(type(of: self)) must override listen")
+  }
 }
 
 /// A member of a shared value: `$syncUp.title`, `$syncUps[id: id]`.
@@ -63,6 +68,10 @@ final class MemberProjection<Root: Sendable, Value: Sendable>: SharedProjection<
   override func touch() { base.touch() }
 
   override var persistence: AnySharedPersistence? { base.persistence }
+
+  override func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    base.listen { [self] root in body(root[keyPath: keyPath]) }
+  }
 }
 
 /// A shared optional, unwrapped: `Shared($syncUps[id: id])`. Once the value becomes `nil` (the
@@ -108,4 +117,14 @@ final class UnwrappedProjection<Value: Sendable>: SharedProjection<Value>, @unch
   override func touch() { base.touch() }
 
   override var persistence: AnySharedPersistence? { base.persistence }
+
+  override func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    // Once the element is gone, this reference reads (and changes) its own last value: that is
+    // what it tells, as a read would.
+    base.listen { [self] optional in
+      guard let value = optional else { return body(last.value) }
+      last.withLock { $0 = value }
+      body(value)
+    }
+  }
 }

@@ -17,6 +17,12 @@ class SharedReaderProjection<Value: Sendable>: @unchecked Sendable {
     preconditionFailure(
       "SharedReaderProjection is abstract: \(type(of: self)) must override record")
   }
+
+  /// Tells `body` the value now, then the value after each change of the root.
+  func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    preconditionFailure(
+      "SharedReaderProjection is abstract: \(type(of: self)) must override listen")
+  }
 }
 
 /// A member of a read value: `$user.id`.
@@ -36,6 +42,9 @@ final class MemberReaderProjection<Root: Sendable, Value: Sendable>: SharedReade
   override var persistence: AnySharedPersistence? { base.persistence }
   override func record(changesWith recorder: SharedChangeRecorder) {
     base.record(changesWith: recorder)
+  }
+  override func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    base.listen { [self] root in body(root[keyPath: keyPath]) }
   }
 }
 
@@ -61,6 +70,13 @@ final class UnwrappedReaderProjection<Value: Sendable>: SharedReaderProjection<V
   override func record(changesWith recorder: SharedChangeRecorder) {
     base.record(changesWith: recorder)
   }
+  override func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    base.listen { [self] optional in
+      guard let value = optional else { return body(last.value) }
+      last.withLock { $0 = value }
+      body(value)
+    }
+  }
 }
 
 /// What a closure makes of a read value: `$count.read { $0 == 0 }`.
@@ -79,5 +95,8 @@ final class ClosureReaderProjection<Root: Sendable, Value: Sendable>:
   override var persistence: AnySharedPersistence? { base.persistence }
   override func record(changesWith recorder: SharedChangeRecorder) {
     base.record(changesWith: recorder)
+  }
+  override func listen(_ body: @escaping @Sendable (Value) -> Void) -> SharedListening {
+    base.listen { [self] root in body(self.body(root)) }
   }
 }

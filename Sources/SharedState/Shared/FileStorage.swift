@@ -9,10 +9,10 @@
 /// Every `@Shared(.fileStorage(url))` made with one storage and one URL holds the same value,
 /// however many features (and stores) declare it. Saves are throttled by ``saveDelay``, as in
 /// swift-sharing: a change is written at once, and the changes made in the ``saveDelay`` after it
-/// are written together at its end, so a burst of changes writes the file twice at most; a read
-/// first reloads the file if it changed on disk
-/// since it was last loaded or saved, and goes back to the declaration's default if the file was
-/// deleted or moved away.
+/// are written together at its end, so a burst of changes writes the file twice at most. A file
+/// changed on disk since it was last loaded or saved is reloaded as soon as the file watcher
+/// tells it (and at the latest on the next read), and a file deleted or moved away brings the
+/// value back to the declaration's default.
 ///
 /// Each test gets an in-memory storage of its own, with no save delay, made at its first read of
 /// `DependencyValues.defaultFileStorage` (a test value is made once per test): nothing touches
@@ -68,14 +68,16 @@ public final class FileStorage: Sendable {
     fileSystem.read(url)
   }
 
-  /// Replaces the file at `url` (removes it for `nil`), as another program would: holders see
-  /// the change on their next read.
+  /// Replaces the file at `url` (removes it for `nil`), as another program would: holders are
+  /// told, as for a change made on disk (in memory at once, before this returns; on disk by the
+  /// file watcher, within milliseconds).
   public func setContents(_ data: Data?, of url: URL) throws {
     if let data {
       try fileSystem.write(data, to: url)
     } else {
       try fileSystem.remove(url)
     }
+    (fileSystem as? MemoryFileSystem)?.tellWatchers(of: url)
   }
 }
 

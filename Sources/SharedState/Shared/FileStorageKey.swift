@@ -20,10 +20,16 @@
 /// - A change is written at once, atomically, and the changes made in the storage's
 ///   ``FileStorage/saveDelay`` after it (one second on disk) are written together at its end, as
 ///   swift-sharing throttles its saves.
-/// - Each access checks the file's modification date and reloads it when another program
-///   changed it, unless a change of this process is still waiting to be saved. A file deleted or
-///   moved away brings the value back to the declaration's default (dropping a change still
-///   waiting to be saved), and the next change writes a new file, as in swift-sharing.
+/// - The file is watched (inotify on Linux and Android, kqueue on Apple platforms): when another
+///   program, or another storage of this process, writes, replaces, deletes or moves it, the
+///   value is reloaded and its observers told within milliseconds, with no access needed, unless
+///   a change of this process is still waiting to be saved. A burst of writes is one reload, the
+///   process's own saves are not taken for changes, and a file rewritten with the same contents
+///   tells nobody. Each access also checks the file's version, so a read never returns a value
+///   older than the file (the one way changes are seen where nothing is watched: Windows).
+/// - A file deleted or moved away brings the value back to the declaration's default (dropping a
+///   change still waiting to be saved), and the next change writes a new file; a file that comes
+///   back is read again, as in swift-sharing.
 /// - A file that does not decode is reported (a runtime warning naming it and the decoding
 ///   error, and `$value.loadError`); the value in memory is kept, and the next change saves over
 ///   the file.
@@ -70,7 +76,8 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     file.load(continuation: continuation)
   }
 
-  /// Tells `subscriber` when the file changes on disk (checked on each access to the value).
+  /// Tells `subscriber` when the file changes on disk: told by the file watcher, and checked on
+  /// each access to the value.
   public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
     -> SharedSubscription
   {
@@ -95,7 +102,7 @@ extension FileStorageKey where Value: Codable {
 }
 
 extension FileStorageKey: SharedKeyPolling {
-  func checkForOutsideChanges() { file.checkForOutsideChanges() }
+  package func checkForOutsideChanges() { file.checkForOutsideChanges() }
 }
 
 extension FileStorageKey: SharedReferencesOwner {
