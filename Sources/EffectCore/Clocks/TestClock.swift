@@ -16,6 +16,12 @@ import Synchronization
 /// timer advanced by an hour ticks 3,600 times and each tick's action has been reduced, however
 /// busy the machine is. A woken task that waits for something else instead (a stream the test
 /// feeds) is let go once the rest of the process has had a few turns to run and nothing happened.
+///
+/// Plain tasks of the test (`Task { }` made by the task that made the clock, or inside
+/// ``withMainSerialExecutor(isolation:operation:)``) reach their sleep before time moves, as
+/// with swift-clocks' test clock, but deterministically: they run on the main actor's queue
+/// while the clock lives, and the clock takes turns of that queue until none of their work is
+/// left (see "TestClock" in Docs/Testing.md).
 public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: Clock, Sendable {
   /// A point in a test clock's time: an offset from the clock's start.
   public struct Instant: InstantProtocol, Hashable, Sendable {

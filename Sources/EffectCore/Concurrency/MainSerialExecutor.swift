@@ -19,11 +19,13 @@ import Synchronization
 /// A ``TestStore`` does this for its effects by default (see ``TestStore/useMainSerialExecutor``).
 ///
 /// It works as swift-concurrency-extras' function of the same name does, with one difference:
-/// it is scoped, not global. It sets the task executor preference of the calling task (what
-/// `withTaskExecutorPreference` does), which its structured work inherits, so tests running in
-/// parallel beside it are untouched. An unstructured `Task { }` created inside does not inherit
-/// it (as Swift defines task executor preference) and runs on the global executor; make it with
-/// `Task(executorPreference: MainSerialExecutor.shared)` to serialise it too.
+/// it is scoped, not global, so tests running in parallel beside it are untouched. It sets the
+/// task executor preference of the calling task (what `withTaskExecutorPreference` does), which
+/// its structured work inherits. An unstructured task does not inherit a preference, so the
+/// tasks made inside (`Task { }` and `Task.detached`, from any isolation), and the tasks those
+/// make, are sent to the main actor's queue as they are made, through the concurrency runtime's
+/// enqueue hook: they are serialised too. A task made outside the scope is not, even when the
+/// scope resumes it, and nothing is once the scope has ended.
 ///
 /// Never block the main thread while it is in force (a semaphore, a synchronous wait): the work
 /// it waits for runs there.
