@@ -122,6 +122,25 @@ import Testing
     }
   }
 
+  @Test func aNestedScopeKeepsTheOuterOnesTasksSerialised() async {
+    await bounded {
+      let (proceed, go) = AsyncStream<Void>.makeStream()
+      await withMainSerialExecutor {
+        let task = await withMainSerialExecutor {
+          let task = Task {
+            for await _ in proceed { break }
+            return SerialFamilies.isMember(ClockActivity.currentTask)
+          }
+          await Task.yield()
+          return task
+        }
+        go.yield()
+        go.finish()
+        #expect(await task.value)
+      }
+    }
+  }
+
   @MainActor @Test func aTestStoresEffectsUnstructuredTasksRunInOrder() async throws {
     let values = LockIsolated<[Int]>([])
     let members = LockIsolated<[Bool]>([])

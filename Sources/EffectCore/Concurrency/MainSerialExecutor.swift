@@ -39,9 +39,11 @@ public func withMainSerialExecutor<Result, Failure: Error>(
   operation: () async throws(Failure) -> Result
 ) async throws(Failure) -> Result {
   // The family makes the unstructured tasks made inside run here too: they do not inherit the
-  // preference, but they copy the task-local value.
-  let family = SerialFamilies.open()
-  defer { SerialFamilies.close(family) }
+  // preference, but they copy the task-local value. A nested call keeps the outer family, so
+  // that its tasks stay serialised until the outer scope ends.
+  let outer = SerialFamilies.openScope
+  let family = outer ?? SerialFamilies.open()
+  defer { if outer == nil { SerialFamilies.close(family) } }
   let outcome = await SerialFamilies.$scope.withValue(
     family,
     operation: { () async -> Swift.Result<Result, Failure> in

@@ -101,6 +101,13 @@ enum SerialFamilies {
     }
   }
 
+  /// The family of the `withMainSerialExecutor` scope the current task runs inside, while that
+  /// scope lasts.
+  static var openScope: Int? {
+    guard let scope else { return nil }
+    return state.withLock { $0.open[scope] != nil } ? scope : nil
+  }
+
   /// Ends a family: its members run where they would have run anyway from now on.
   static func close(_ family: Int) {
     state.withLock { state in
