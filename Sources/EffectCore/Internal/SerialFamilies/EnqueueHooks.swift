@@ -52,7 +52,9 @@ enum EnqueueHooks {
   }
 
   private static let onMain: Hook = { job, original in
-    let family = SerialFamilies.family(joining: job)
+    // Only members are counted here: a job the main actor gets directly (an effect on the main
+    // serial executor, a task isolated to the main actor) keeps its own rules.
+    let family = SerialFamilies.family(of: job)
     original(job)
     // Counted once it is in the queue: a settle that reads the count before this still finds
     // the job ahead of its own turn.

@@ -5,11 +5,11 @@ import Synchronization
 /// (unstructured tasks do not inherit a preference), inside an effect on the main serial executor,
 /// or by the task that made a ``TestClock``, and the tasks those tasks make in turn.
 ///
-/// The concurrency runtime's enqueue hooks (see `EnqueueHooks`) ask ``family(joining:)`` about
-/// every job that goes to the global executor or to the main actor. A job joins a family when it
-/// is enqueued while the current task belongs to one — which is what happens, synchronously
-/// inside `Task.init`, when a task of the family makes a new task — and from then on each of its
-/// jobs goes to the main actor's queue. That queue is one thread, first in first out, so the
+/// The concurrency runtime's enqueue hook for the global executor (see `EnqueueHooks`) asks
+/// ``family(joining:)`` about every job that goes there. A task joins a family when the hook sees
+/// it for the first time while the current task belongs to one — which is what happens,
+/// synchronously inside `Task.init`, when a task of the family makes a new task — and from then
+/// on each of its jobs goes to the main actor's queue. That queue is one thread, first in first out, so the
 /// family's jobs are counted as they are enqueued there, and a ``TestClock`` knows exactly when
 /// every one of them has run: ``settle(_:)``.
 ///
@@ -56,6 +56,9 @@ enum SerialFamilies {
     /// Tasks in ``settle(_:)``: their own turns of the queue are not their families' work.
     var settling: [UInt: Int] = [:]
     var lastFamily = preferenceFamily
+    /// The ids of the tasks the global executor's hook has seen: a task seen before is resumed,
+    /// not new, whoever resumes it.
+    var seen: Set<UInt64> = []
 
     /// The family of the member task at `address`, if it is the task that joined.
     func family(of address: UInt) -> Int? {
@@ -80,6 +83,13 @@ enum SerialFamilies {
   }
 
   private static let state = LockIsolated(State())
+
+  /// How many members all families have: the main actor's hook skips the lock when none.
+  private static let memberTotal = Atomic<Int>(0)
+
+  /// How many task ids ``State/seen`` keeps before it starts again: past this, a task seen long
+  /// ago is taken for new again, which only matters if a family's task resumes it.
+  static let seenLimit = 100_000
 
   /// Opens a family: for a `withMainSerialExecutor` scope, or for a test clock with the task that
   /// made it as its root.
@@ -120,8 +130,9 @@ enum SerialFamilies {
   }
 
   private static func forget(_ family: Int, in state: inout State) {
-    guard state.memberCounts.removeValue(forKey: family) != nil else { return }
+    guard let count = state.memberCounts.removeValue(forKey: family) else { return }
     state.members = state.members.filter { $0.value.family != family }
+    memberTotal.subtract(count, ordering: .relaxed)
   }
 
   /// The families a test clock waits for when the current task moves it: its own, the
@@ -154,15 +165,31 @@ enum SerialFamilies {
     return make()
   }
 
-  /// The family `job` belongs to, if any, joining it to the current task's family when it is new
-  /// to the hooks. Called by the enqueue hooks, on the enqueueing thread.
+  /// The family of `job`, a member's job on its way to the main actor's queue. Called by the
+  /// main actor's enqueue hook, on the enqueueing thread.
+  static func family(of job: UnownedJob) -> Int? {
+    guard memberTotal.load(ordering: .relaxed) > 0 else { return nil }
+    let address = unsafeBitCast(job, to: UInt.self)
+    return state.withLock { $0.family(of: address) }
+  }
+
+  /// The family `job` belongs to, if any, joining it to the current task's family when it is a
+  /// task made just now. Called by the global executor's enqueue hook, on the enqueueing thread,
+  /// for every job.
   static func family(joining job: UnownedJob) -> Int? {
     let address = unsafeBitCast(job, to: UInt.self)
+    let id = jobTaskID(job)
     let scope = Self.scope
     let prefersSerial = MainSerialExecutor.isPreferredByCurrentTask
     let current = ClockActivity.currentTask
     return state.withLock { state -> Int? in
       if let family = state.family(of: address) { return family }
+      // Made just now (enqueued by `Task.init`), not resumed: the hook has not seen it.
+      var isFirstSight = false
+      if id != 0 {
+        if state.seen.count >= seenLimit { state.seen = [] }
+        isFirstSight = state.seen.insert(id).inserted
+      }
       // A task enqueued again by itself (a yield) is not new work of its own.
       guard current != address else { return nil }
       var family: Int?
@@ -183,14 +210,13 @@ enum SerialFamilies {
       // for the executor's preference, than the task making it). A detached task made here joins
       // too, as in swift-concurrency-extras.
       guard let current else { return nil }
-      let id = jobTaskID(job)
       // An actor the current task gives work (a task isolated to it) runs here this once.
       if id == 0 { return family }
-      guard id > state.open[family] ?? taskID(at: current)
-      else { return nil }
+      guard isFirstSight, id > state.open[family] ?? taskID(at: current) else { return nil }
       if state.memberCounts[family, default: 0] >= memberLimit { forget(family, in: &state) }
       state.members[address] = Membership(family: family, id: id)
       state.memberCounts[family, default: 0] += 1
+      memberTotal.add(1, ordering: .relaxed)
       return family
     }
   }
