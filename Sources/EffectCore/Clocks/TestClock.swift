@@ -122,6 +122,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// The tasks that the task which made the clock makes (see `SerialFamilies`): they run on the
   /// main actor's queue, so that the clock knows when each has reached its sleep.
   private let family: Int?
+  /// `SerialFamilies.enqueueCount` when the clock last settled its families.
+  private let settledCount = Atomic<UInt64>(.max)
   /// The last sleeper's id: sleepers due at one instant wake in the order of their ids.
   private let lastSleeperID = Atomic<Int>(0)
 
@@ -227,11 +229,18 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// the current `withMainSerialExecutor` scope's) have each run until they sleep, wait for
   /// something else, or end, and every effect task is asleep on a test clock or has ended.
   private func waitUntilSettled() async {
-    let families = SerialFamilies.families(besides: family)
-    await SerialFamilies.settle(families)
+    await settleFamilies()
     await ClockActivity.waitUntilSettled()
     // What the effects did meanwhile may have woken plain tasks (a stream they feed).
-    await SerialFamilies.settle(families)
+    await settleFamilies()
+  }
+
+  /// Waits for the plain tasks' work, unless no family has queued a job since the last time.
+  private func settleFamilies() async {
+    let count = SerialFamilies.enqueueCount
+    guard count != settledCount.load(ordering: .relaxed) else { return }
+    await SerialFamilies.settle(SerialFamilies.families(besides: family))
+    settledCount.store(count, ordering: .relaxed)
   }
 
   /// Throws ``SuspensionError`` if a task is asleep on the clock, once the tasks about to sleep

@@ -104,7 +104,7 @@ public final class MainSerialExecutor: TaskExecutor {
   public func enqueue(_ job: consuming ExecutorJob) {
     // From the first job on, the unstructured tasks that work on this executor makes join it.
     if !EnqueueHooks.isInstalled { EnqueueHooks.install() }
-    MainActor.shared.enqueue(UnownedJob(job))
+    EnqueueHooks.enqueueOnMain(UnownedJob(job))
   }
 
   /// Whether the current task delivers an action that an effect on this executor sent: what

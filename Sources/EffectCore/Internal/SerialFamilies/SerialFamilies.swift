@@ -99,7 +99,8 @@ enum SerialFamilies {
   static func open(root: UInt? = nil) -> Int {
     EnqueueHooks.install()
     // Task ids grow as tasks are made: a task made now marks where the family begins.
-    let marker = Task.detached(priority: .low) {}
+    // It joins no family: a member that has ended would cost every later enqueue a lookup.
+    let marker = makingEffect { Task.detached(priority: .low) {} }
     let start = jobTaskID(unsafeBitCast(marker, to: UnownedJob.self))
     return state.withLock { state in
       state.lastFamily += 1
@@ -228,7 +229,13 @@ enum SerialFamilies {
       guard state.settling[address] == nil else { return }
       state.enqueued[family, default: 0] &+= 1
     }
+    enqueuedTotal.add(1, ordering: .relaxed)
   }
+
+  /// How many jobs of all families went to the main actor's queue: a clock that saw this number
+  /// when it last settled has nothing to settle while it stays the same.
+  static var enqueueCount: UInt64 { enqueuedTotal.load(ordering: .relaxed) }
+  private static let enqueuedTotal = Atomic<UInt64>(0)
 
   /// How many jobs the families enqueued on the main actor since they were last settled; `nil`
   /// when none did.
@@ -261,7 +268,7 @@ enum SerialFamilies {
   /// enqueued means that none is left. No turn at all when no member was enqueued since the last
   /// settle.
   static func settle(_ families: [Int]) async {
-    guard !families.isEmpty, EnqueueHooks.isInstalled else { return }
+    guard !families.isEmpty, EnqueueHooks.isInstalled, unsettled(families) != nil else { return }
     let task = ClockActivity.currentTask
     if let task { state.withLock { $0.settling[task, default: 0] += 1 } }
     defer {
