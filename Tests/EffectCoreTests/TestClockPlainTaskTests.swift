@@ -5,7 +5,10 @@ import Testing
 /// swift-clocks' test clock tests, translated: plain tasks, started by the test and not by a
 /// store, that have not reached their sleep when the test moves the clock. The clock lets each
 /// reach it first, without waiting for them in real time; before, `advance` moved time past them
-/// and the test waited for ever. Each runs with a bounded wait, as a hang check.
+/// and the test waited for ever. Each runs with a bounded wait, as a hang check. `run(timeout:)`
+/// gets a long timeout: before it looks, the clock also waits for the busy effects of the tests
+/// running beside it (see "TestClock" in Docs/Testing.md), which under the whole suite can take
+/// seconds.
 @Suite struct TestClockPlainTaskTests {
   @Test(arguments: 0..<10) func advanceWakesATaskThatHadNotReachedItsSleep(_ round: Int) async {
     await bounded {
@@ -39,7 +42,7 @@ import Testing
   }
 
   @Test func runWakesATaskThatHadNotReachedItsSleep() async {
-    await bounded {
+    await bounded(.seconds(150)) {
       let clock = TestClock()
       let isFinished = ActorIsolated(false)
       Task {
@@ -47,13 +50,13 @@ import Testing
         await isFinished.setValue(true)
       }
       #expect(await isFinished.value == false)
-      await clock.run(timeout: .seconds(30))
+      await clock.run(timeout: .seconds(100))
       #expect(await isFinished.value == true)
     }
   }
 
   @Test(arguments: 0..<5) func runMultipleUnitsOfWork(_ round: Int) async {
-    await bounded {
+    await bounded(.seconds(150)) {
       let clock = TestClock()
       let timer = clock.timer(interval: .seconds(1)).prefix(10)
       let task = Task {
@@ -61,13 +64,13 @@ import Testing
         for await _ in timer { ticks += 1 }
         return ticks
       }
-      await clock.run(timeout: .seconds(30))
+      await clock.run(timeout: .seconds(100))
       #expect(await task.value == 10)
     }
   }
 
   @Test(arguments: 0..<5) func runWithReentrantUnitsOfWork(_ round: Int) async {
-    await bounded {
+    await bounded(.seconds(150)) {
       let clock = TestClock()
       let task = Task {
         var count = 0
@@ -77,7 +80,7 @@ import Testing
         }
         return count
       }
-      await clock.run(timeout: .seconds(30))
+      await clock.run(timeout: .seconds(100))
       let value = try await task.value
       #expect(value == 5)
     }
@@ -94,7 +97,7 @@ import Testing
   }
 
   @Test func aCancelledTaskNeverFinishes() async {
-    await bounded {
+    await bounded(.seconds(150)) {
       let clock = TestClock()
       let didFinish = ActorIsolated(false)
       let task = Task {
@@ -102,7 +105,7 @@ import Testing
         await didFinish.setValue(true)
       }
       task.cancel()
-      await clock.run(timeout: .seconds(5))
+      await clock.run(timeout: .seconds(100))
       #expect(await didFinish.value == false)
     }
   }
