@@ -11,8 +11,8 @@
 /// ```
 ///
 /// It is also a property wrapper, and an `AsyncSequence` when its value is one, so that a
-/// sequence that is not `Sendable` can be erased with ``_Concurrency/AsyncSequence/eraseToStream()``.
-/// Nothing checks the safety you promise: prefer a `Sendable` type, a ``LockIsolated`` value, or
+/// sequence that is not `Sendable` can be erased with `eraseToStream()`. Nothing checks the
+/// safety you promise: prefer a `Sendable` type, a ``LockIsolated`` value, or
 /// `nonisolated(unsafe) let` where it does.
 @dynamicMemberLookup
 @propertyWrapper

@@ -9,9 +9,9 @@ import Synchronization
 /// ``family(joining:)`` about every job that goes there. A task joins a family when the hook sees
 /// it for the first time while the current task belongs to one — which is what happens,
 /// synchronously inside `Task.init`, when a task of the family makes a new task — and from then
-/// on each of its jobs goes to the main actor's queue. That queue is one thread, first in first out, so the
-/// family's jobs are counted as they are enqueued there, and a ``TestClock`` knows exactly when
-/// every one of them has run: ``settle(_:)``.
+/// on each of its jobs goes to the main actor's queue. That queue is one thread, first in first
+/// out, so the family's jobs are counted as they are enqueued there (by the main actor's hook),
+/// and a ``TestClock`` knows exactly when every one of them has run: ``settle(_:)``.
 ///
 /// A family ends with its scope (the end of `withMainSerialExecutor`, the test clock's
 /// deinitialisation): its tasks then run where they would have run anyway.
