@@ -270,3 +270,27 @@ import Testing
     }
   }
 }
+
+/// The tasks a clock's family leaves alone.
+@Suite struct TestClockFamilyBoundsTests {
+  /// An effect keeps its store's executor: the test's task resumes it (through the clock), which
+  /// does not make it one of the test's plain tasks.
+  @MainActor @Test func anEffectWokenByTheTestKeepsItsExecutor() async throws {
+    let clock = TestClock()
+    let members = LockIsolated<[Bool]>([])
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Bool> { _, _ in
+        .run { _ in
+          members.withLock { $0.append(SerialFamilies.isMember(ClockActivity.currentTask)) }
+          try await clock.sleep(for: .seconds(1))
+          members.withLock { $0.append(SerialFamilies.isMember(ClockActivity.currentTask)) }
+        }
+      }
+    }
+    store.useMainSerialExecutor = false
+    try await store.send(true)
+    await clock.advance(by: .seconds(1))
+    try await store.finish()
+    #expect(members.value == [false, false])
+  }
+}
