@@ -6,12 +6,14 @@
 /// log.withLock { $0.append("started") }
 /// log.value   // ["started"]
 /// log.setValue(["reset"])
+/// log.count  // 1: a property of the value, read under the lock (dynamic member lookup)
 /// ```
 ///
 /// The lock is the operating system's (a POSIX mutex; a critical section on Windows), which
 /// ThreadSanitizer understands (the standard library's `Mutex` is built on futexes on Linux,
 /// which it cannot see), so that a `--sanitize=thread` run of code built on EffectKit reports
 /// real races only.
+@dynamicMemberLookup
 public final class LockIsolated<Value>: @unchecked Sendable {
   // `mutex` comes first: a zero-sized `Value` (`Void`) would otherwise share its address, and
   // ThreadSanitizer would take reading the mutex for a race with the guarded access.
@@ -44,6 +46,12 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// A copy of the value, read under the lock.
   public var value: Value {
     withLock { $0 }
+  }
+
+  /// A property of the value, read under the lock, as swift-concurrency-extras' `LockIsolated`
+  /// offers it: `counts.count` for `counts.withLock { $0.count }`.
+  public subscript<Subject: Sendable>(dynamicMember keyPath: KeyPath<Value, Subject>) -> Subject {
+    withLock { $0[keyPath: keyPath] }
   }
 
   /// Runs `operation` with the value, holding the lock: ``withLock(_:)`` under the name TCA's

@@ -547,9 +547,3 @@ final class SeenTag: Sendable {
     stored.store(tag, ordering: .relaxed)
   }
 }
-
-/// Wraps a value that is only ever read, to move it into a `@Sendable` closure.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}

@@ -16,6 +16,12 @@ import Synchronization
 /// timer advanced by an hour ticks 3,600 times and each tick's action has been reduced, however
 /// busy the machine is. A woken task that waits for something else instead (a stream the test
 /// feeds) is let go once the rest of the process has had a few turns to run and nothing happened.
+///
+/// Plain tasks of the test (`Task { }` made by the task that made the clock, or inside
+/// ``withMainSerialExecutor(isolation:operation:)``) reach their sleep before time moves, as
+/// with swift-clocks' test clock, but deterministically: they run on the main actor's queue
+/// while the clock lives, and the clock takes turns of that queue until none of their work is
+/// left (see "TestClock" in Docs/Testing.md).
 public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: Clock, Sendable {
   /// A point in a test clock's time: an offset from the clock's start.
   public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -113,6 +119,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   }
 
   private let state: LockIsolated<State>
+  /// The tasks that the task which made the clock makes (see `SerialFamilies`): they run on the
+  /// main actor's queue, so that the clock knows when each has reached its sleep.
+  private let family: Int?
+  /// `SerialFamilies.enqueueCount` when the clock last settled its families.
+  private let settledCount = Atomic<UInt64>(.max)
   /// The last sleeper's id: sleepers due at one instant wake in the order of their ids.
   private let lastSleeperID = Atomic<Int>(0)
 
@@ -130,6 +141,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     ClockActivity.startTracking()
     self.state = LockIsolated(State(now: now))
     self.minimumResolution = minimumResolution
+    self.family = ClockActivity.currentTask.map { SerialFamilies.open(root: $0) }
+  }
+
+  deinit {
+    if let family { SerialFamilies.close(family) }
   }
 
   /// The clock's current time.
@@ -193,7 +209,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// - Parameter deadline: The instant to move to; earlier instants wake only the sleepers that
   ///   are already due.
   public func advance(to deadline: Instant) async {
-    await ClockActivity.waitUntilSettled()
+    await waitUntilSettled()
     while true {
       let woken = state.withLock { $0.takeDue(upTo: deadline) }
       guard !woken.isEmpty else { return }
@@ -201,11 +217,47 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
       // swift-clocks' test clock resumes them): two effects that sleep until the same instant
       // send their actions in that order, on every run.
       for sleeper in woken {
-        ClockActivity.resuming(sleeper.task)
+        // A member of a family is waited for through its family, which also sees it end.
+        if !SerialFamilies.isMember(sleeper.task) { ClockActivity.resuming(sleeper.task) }
         sleeper.continuation.resume()
-        await ClockActivity.waitUntilSettled()
+        await waitUntilSettled()
       }
     }
+  }
+
+  /// Waits until the work in flight is done: the plain tasks of the test (the clock's family and
+  /// the current `withMainSerialExecutor` scope's) have each run until they sleep, wait for
+  /// something else, or end, and every effect task is asleep on a test clock or has ended.
+  private func waitUntilSettled() async {
+    await settleFamilies()
+    await ClockActivity.waitUntilSettled()
+    // What the effects did meanwhile may have woken plain tasks (a stream they feed).
+    await settleFamilies()
+  }
+
+  /// Waits for the plain tasks' work, unless no family has queued a job since the last time.
+  private func settleFamilies() async {
+    let count = SerialFamilies.enqueueCount
+    guard count != settledCount.load(ordering: .relaxed) else { return }
+    await SerialFamilies.settle(SerialFamilies.families(besides: family))
+    settledCount.store(count, ordering: .relaxed)
+  }
+
+  /// Throws ``SuspensionError`` if a task is asleep on the clock, once the tasks about to sleep
+  /// have reached their sleep, as swift-clocks' `checkSuspension()`: for the end of a test, to
+  /// check that nothing still waits on the clock.
+  ///
+  /// ```swift
+  /// Task { try await clock.sleep(for: .seconds(1)) }
+  /// await #expect(throws: SuspensionError.self) { try await clock.checkSuspension() }
+  /// await clock.advance(by: .seconds(1))
+  /// try await clock.checkSuspension()
+  /// ```
+  ///
+  /// - Throws: ``SuspensionError`` when a sleep is suspended.
+  public func checkSuspension() async throws {
+    await waitUntilSettled()
+    guard sleeperCount == 0 else { throw SuspensionError() }
   }
 
   /// Runs the clock until no task is asleep on it any more.
@@ -216,7 +268,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///
   /// - Parameter limit: The longest time to run; a timer that never ends stops here.
   public func run(limit: Duration? = nil) async {
-    await ClockActivity.waitUntilSettled()
+    await waitUntilSettled()
     let start = now
     while !Task.isCancelled, let next = state.withLock({ $0.earliestDeadline }) {
       if let limit, next > start.advanced(by: limit) {
@@ -255,6 +307,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     return cancelled.map(\.offset).sorted()
   }
 
+}
+
+/// The error ``TestClock/checkSuspension()`` throws when a task is still asleep on the clock.
+public struct SuspensionError: Error, Sendable {
+  /// Creates the error.
+  public init() {}
 }
 
 extension TestClock where Duration == Swift.Duration {

@@ -7,15 +7,22 @@ extension IdentifiedArray: Encodable where Element: Encodable {
 }
 
 extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
-  /// Decodes an array of elements, failing on duplicate ids.
+  /// Decodes an array of elements, failing on a duplicate id with where it is: "Duplicate
+  /// element id 1 at offset 1", as swift-identified-collections says where.
   public init(from decoder: any Decoder) throws {
-    let elements = try [Element](from: decoder)
+    var container = try decoder.unkeyedContainer()
+    var elements: [Element] = []
     var seen = Set<ID>()
-    for element in elements where !seen.insert(element.id).inserted {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription: "Duplicate element id \(element.id)"))
+    while !container.isAtEnd {
+      let offset = container.currentIndex
+      let element = try container.decode(Element.self)
+      guard seen.insert(element.id).inserted else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: container.codingPath,
+            debugDescription: "Duplicate element id \(element.id) at offset \(offset)"))
+      }
+      elements.append(element)
     }
     self.init(uniqueElements: elements)
   }

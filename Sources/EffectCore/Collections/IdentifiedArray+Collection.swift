@@ -91,6 +91,19 @@ extension IdentifiedArray: CustomStringConvertible {
   public var description: String { elements.description }
 }
 
+extension IdentifiedArray: CustomDebugStringConvertible {
+  /// The element type and the elements as `debugPrint` shows them, as swift-identified-collections
+  /// writes it: `IdentifiedArray<Int>([1, 2, 3])`.
+  public var debugDescription: String {
+    var result = "IdentifiedArray<\(Element.self)>(["
+    for (offset, element) in enumerated() {
+      if offset > 0 { result += ", " }
+      debugPrint(element, terminator: "", to: &result)
+    }
+    return result + "])"
+  }
+}
+
 extension IdentifiedArray: CustomReflectable {
   /// Reflects as the elements, so dumps and diffs show a plain list.
   public var customMirror: Mirror {

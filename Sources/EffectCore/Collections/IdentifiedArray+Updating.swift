@@ -42,6 +42,46 @@ extension IdentifiedArray {
     self.init(uniqueElements: elements, id: id)
   }
 
+  /// Creates a copy of an identified array: the same as assigning it.
+  ///
+  /// - Parameter elements: The array.
+  public init(_ elements: Self) {
+    self = elements
+  }
+
+  /// Creates an identified array of a slice of another one, with the same id key path.
+  ///
+  /// ```swift
+  /// let firstTwo = IdentifiedArray(rows[..<2])
+  /// ```
+  ///
+  /// - Parameter elements: The slice.
+  public init(_ elements: SubSequence) {
+    self.init(uniqueElements: elements, id: elements.base._id)
+  }
+
+  /// Replaces the element at a position with a new value of the same id.
+  ///
+  /// ```swift
+  /// rows.update(Todo(id: 1, title: "Oat milk"), at: 0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The new value; its id must be the id of the element it replaces (checked with
+  ///     a precondition).
+  ///   - index: The position.
+  /// - Returns: The element it replaced.
+  @discardableResult
+  public mutating func update(_ element: Element, at index: Int) -> Element {
+    precondition(
+      element[keyPath: _id] == _ids[index],
+      "The replacement element's id, \(element[keyPath: _id]), must be the id of the element it "
+        + "replaces, \(_ids[index])")
+    let replaced = self[index]
+    self[index] = element
+    return replaced
+  }
+
   /// Replaces the element with the same id, or appends it when there is none.
   ///
   /// - Parameter element: The element.

@@ -19,11 +19,13 @@ import Synchronization
 /// A ``TestStore`` does this for its effects by default (see ``TestStore/useMainSerialExecutor``).
 ///
 /// It works as swift-concurrency-extras' function of the same name does, with one difference:
-/// it is scoped, not global. It sets the task executor preference of the calling task (what
-/// `withTaskExecutorPreference` does), which its structured work inherits, so tests running in
-/// parallel beside it are untouched. An unstructured `Task { }` created inside does not inherit
-/// it (as Swift defines task executor preference) and runs on the global executor; make it with
-/// `Task(executorPreference: MainSerialExecutor.shared)` to serialise it too.
+/// it is scoped, not global, so tests running in parallel beside it are untouched. It sets the
+/// task executor preference of the calling task (what `withTaskExecutorPreference` does), which
+/// its structured work inherits. An unstructured task does not inherit a preference, so the
+/// tasks made inside (`Task { }` and `Task.detached`, from any isolation), and the tasks those
+/// make, are sent to the main actor's queue as they are made, through the concurrency runtime's
+/// enqueue hook: they are serialised too. A task made outside the scope is not, even when the
+/// scope resumes it, and nothing is once the scope has ended.
 ///
 /// Never block the main thread while it is in force (a semaphore, a synchronous wait): the work
 /// it waits for runs there.
@@ -36,8 +38,24 @@ public func withMainSerialExecutor<Result, Failure: Error>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws(Failure) -> Result
 ) async throws(Failure) -> Result {
-  try await withTaskExecutorPreference(
-    MainSerialExecutor.shared, isolation: isolation, operation: operation)
+  // The family makes the unstructured tasks made inside run here too: they do not inherit the
+  // preference, but they copy the task-local value. A nested call keeps the outer family, so
+  // that its tasks stay serialised until the outer scope ends.
+  let outer = SerialFamilies.openScope
+  let family = outer ?? SerialFamilies.open()
+  defer { if outer == nil { SerialFamilies.close(family) } }
+  let outcome = await SerialFamilies.$scope.withValue(
+    family,
+    operation: { () async -> Swift.Result<Result, Failure> in
+      do throws(Failure) {
+        return .success(
+          try await withTaskExecutorPreference(
+            MainSerialExecutor.shared, isolation: isolation, operation: operation))
+      } catch {
+        return .failure(error)
+      }
+    }, isolation: isolation)
+  return try outcome.get()
 }
 
 /// Runs synchronous `operation` with the effects that stores start inside it serialised on the
@@ -84,12 +102,23 @@ public final class MainSerialExecutor: TaskExecutor {
   ///
   /// - Parameter job: The job.
   public func enqueue(_ job: consuming ExecutorJob) {
-    MainActor.shared.enqueue(UnownedJob(job))
+    // From the first job on, the unstructured tasks that work on this executor makes join it.
+    if !EnqueueHooks.isInstalled { EnqueueHooks.install() }
+    EnqueueHooks.enqueueOnMain(UnownedJob(job))
   }
 
   /// Whether the current task delivers an action that an effect on this executor sent: what
   /// the reducer starts then runs here too.
   @TaskLocal static var isDelivering = false
+
+  /// Whether the current task prefers this executor, or delivers an action from an effect that
+  /// runs on it: the unstructured tasks it makes join it.
+  static var isPreferredByCurrentTask: Bool {
+    if isDelivering { return true }
+    return withUnsafeCurrentTask { task in
+      task?.unownedTaskExecutor == shared.asUnownedTaskExecutor()
+    }
+  }
 
   /// Whether work started here should run on this executor: the current task prefers it,
   /// delivers an action from an effect that runs on it, or a synchronous
@@ -105,9 +134,10 @@ public final class MainSerialExecutor: TaskExecutor {
 /// Sends every job of the process's global executor to the main actor's queue, until set back to
 /// `false`: what swift-concurrency-extras' variable of the same name does, through the same hook
 /// of the concurrency runtime. Unlike ``withMainSerialExecutor(isolation:operation:)`` it reaches
-/// unstructured tasks too, but it is not scoped: every test running in parallel is serialised on
-/// the main actor while it is set, and one that blocks a thread waiting for another task hangs.
-/// Prefer the scoped function, or a test store's ``TestStore/useMainSerialExecutor``.
+/// detached tasks and tasks made outside any scope too, but it is not scoped: every test running
+/// in parallel is serialised on the main actor while it is set, and one that blocks a thread
+/// waiting for another task hangs. Prefer the scoped function, or a test store's
+/// ``TestStore/useMainSerialExecutor``.
 ///
 /// ```swift
 /// uncheckedUseMainSerialExecutor = true
@@ -116,19 +146,9 @@ public final class MainSerialExecutor: TaskExecutor {
 ///
 /// Setting it does nothing where the runtime's hook cannot be found.
 public var uncheckedUseMainSerialExecutor: Bool {
-  get { GlobalEnqueueHook.slot?.pointee != nil }
-  set { GlobalEnqueueHook.slot?.pointee = newValue ? GlobalEnqueueHook.toMainActor : nil }
-}
-
-/// The concurrency runtime's hook for enqueueing on the global executor: a variable the runtime
-/// reads on every global enqueue, found by its name.
-private enum GlobalEnqueueHook {
-  typealias Original = @convention(thin) (UnownedJob) -> Void
-  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
-
-  nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? =
-    TestFrameworks.pointer(TestFrameworks.lookUp("swift_task_enqueueGlobal_hook"))
-    .map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: Hook?.self) }
-
-  static let toMainActor: Hook = { job, _ in MainActor.shared.enqueue(job) }
+  get { EnqueueHooks.isAvailable && EnqueueHooks.sendsEverythingToMain.load(ordering: .relaxed) }
+  set {
+    if newValue { EnqueueHooks.install() }
+    EnqueueHooks.sendsEverythingToMain.store(newValue, ordering: .relaxed)
+  }
 }

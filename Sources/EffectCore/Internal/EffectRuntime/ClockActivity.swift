@@ -57,9 +57,10 @@ enum ClockActivity {
   static func makeTask(
     _ make: () -> Task<Void, Never>
   ) -> Task<Void, Never> {
-    guard isTracking.load(ordering: .relaxed) else { return make() }
+    // An effect runs where its store says, not in the family of the task that starts it.
+    guard isTracking.load(ordering: .relaxed) else { return SerialFamilies.makingEffect(make) }
     return state.withLock { state in
-      let task = make()
+      let task = SerialFamilies.makingEffect(make)
       state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
       state.events &+= 1
       return task
