@@ -46,8 +46,8 @@ public struct Dependency<Value>: Sendable {
   @inlinable
   public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
     // The class, not the existential: applying it then needs no opening.
-    let keyPath = UncheckedSendableKeyPath(keyPath: keyPath)
-    self.init(readingAt: { $0.pointee[keyPath: keyPath.keyPath] })
+    let keyPath = UncheckedSendable(keyPath as KeyPath<DependencyValues, Value>)
+    self.init(readingAt: { $0.pointee[keyPath: keyPath.value] })
   }
 
   /// Reads the dependency of a key directly, without a property on ``DependencyValues``.
@@ -93,17 +93,6 @@ public struct Dependency<Value>: Sendable {
     return DependencyValues.$_current.withValue(merged) {
       withUnsafePointer(to: merged) { read($0) }
     }
-  }
-}
-
-/// A key path that came in as `Sendable`, kept as its class.
-@usableFromInline
-struct UncheckedSendableKeyPath<Value>: @unchecked Sendable {
-  @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
-
-  @inlinable
-  init(keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
-    self.keyPath = keyPath
   }
 }
 
