@@ -179,7 +179,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
         A row store received an action after its row went away: the row \(id) of \
         \(access.rows). The action was ignored: \(String(describing: action)).
         """)
-      return StoreTask(handles: [])
+      return .none
     }
     return access.parent.send(access.toRowAction.embed((id, action)))
   }
