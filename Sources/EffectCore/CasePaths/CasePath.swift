@@ -109,8 +109,12 @@ public struct CasePath<Root, Value>: Sendable {
 
 extension CasePath where Root == Value {
   /// The identity path: embedding and extracting return the value unchanged.
+  ///
+  /// It is named (`/Action.self`), as a path made with `/` is: a scope through it, or through
+  /// a composition of it with other such paths, keeps its store, as TCA's `\.self` does.
   public static var `self`: CasePath {
-    CasePath(embed: { $0 }, extract: { $0 })
+    CasePath(
+      embed: { $0 }, extract: { $0 }, label: { "/\(CasePathLabel.enumName(Root.self)).self" })
   }
 }
 
