@@ -90,11 +90,9 @@ extension EffectRuntime {
 
   /// The task of one effect.
   ///
-  /// On the main serial executor its work begins where TCA's does: behind the jobs already
-  /// queued on the main actor, one turn later. (TCA's task begins on the main actor and hops to
-  /// its work; a job that runs through a task executor is not the main actor's, so the hop there
-  /// and back would cost two turns of the queue where TCA's costs one: the task yields once
-  /// instead.) Elsewhere the work begins at once on the global executor, one hop less than TCA's:
+  /// On the main serial executor its work begins where TCA's does: TCA's task begins on the main
+  /// actor (a turn of the queue) and hops to its work (another); here the task's first job is
+  /// the first turn, and it yields once for the second. Elsewhere the work begins at once on the global executor, one hop less than TCA's:
   /// concurrent effects have no defined order there, in TCA or here, and what an effect sends
   /// still queues behind what was sent before it (see "Order of events" in Docs/EffectCore.md).
   private nonisolated static func makeTask(
