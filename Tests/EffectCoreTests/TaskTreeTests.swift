@@ -1,5 +1,6 @@
-import EffectCore
 import Testing
+
+@testable import EffectCore
 
 /// A send's task covers the effects of every action its effects send back, transitively, as
 /// TCA's does: cancelling it (or the task awaiting its `finish()`) ends them, and `finish()`
@@ -169,5 +170,41 @@ import Testing
     #expect(failures.only?.message.contains("still running after ") == true)
     await task.cancel()
     try await store.finish()
+  }
+
+  /// A screen's `.task` whose stream of actions each start a short effect, for as long as the
+  /// screen is up.
+  struct Feed: Reducer {
+    struct State: Equatable { var count = 0 }
+    enum Action: Equatable {
+      case task
+      case item
+      case saved
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .task:
+        return .run { send in
+          for _ in 0..<500 { await send(.item) }
+        }
+      case .item:
+        return .run { send in await send(.saved) }
+      case .saved:
+        state.count += 1
+        return .none
+      }
+    }
+  }
+
+  @Test func aLongLivedTaskLetsGoOfItsFinishedEffects() async {
+    let store = Store(initialState: Feed.State()) { Feed() }
+    let task = store.send(.task)
+    await task.finish()
+    #expect(store.count == 500)
+    // 501 effects joined; the tree keeps those it has not yet found finished.
+    #expect((task.tree?.count ?? 0) < 200)
+    #expect(task.isFinished)
+    #expect(!task.isCancelled)
   }
 }

@@ -70,6 +70,7 @@ final class RootCore<R: Reducer>: StoreCore {
       return .none
     }
     isSending = true
+    origin?.prune()
     var tree = origin
     run(reduce(action), of: action, tree: &tree)
     finishBatch(tree: &tree)

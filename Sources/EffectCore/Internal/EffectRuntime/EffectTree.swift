@@ -9,7 +9,9 @@
 /// effect delivers in that effect's tree.
 ///
 /// Handles join a tree on the main actor only, in the order the store starts them; they are
-/// read from any task (`finish()`, a cancellation handler). Its fields are guarded by the same
+/// read from any task (`finish()`, a cancellation handler). A tree that lives long (the send of
+/// a screen's `.task`, whose stream of actions starts effects for as long as the screen is up)
+/// lets go of its finished effects now and then, so that it does not grow with every action. Its fields are guarded by the same
 /// striped locks as the handles': a tree is made for every send that starts an effect, and a
 /// lock of its own would be one more allocation each time. No handle's method is called with
 /// the lock held (both may be guarded by one stripe).
@@ -17,6 +19,15 @@ final class EffectTree: @unchecked Sendable {
   // Read and written only inside `withLock`.
   private var handles: [EffectHandle] = []
   private var cancelled = false
+  /// Whether an effect let go of by ``prune()`` had finished without being cancelled: the tree
+  /// is not all cancelled then.
+  private var droppedUncancelled = false
+  /// How many effects have joined, those let go of included.
+  private var joined = 0
+  /// How many effects the tree holds before ``prune()`` looks for finished ones again: twice
+  /// what it kept last time, so that a tree of many running effects is not scanned on every
+  /// send.
+  private var pruneAt = 64
 
   /// The tree of the effect whose action the store is delivering now (see
   /// `Send.deliverNow(_:)`): the store starts that action's effects in it.
@@ -31,6 +42,7 @@ final class EffectTree: @unchecked Sendable {
   func add(_ handle: EffectHandle) {
     let cancelNow = withLock {
       handles.append(handle)
+      joined += 1
       return cancelled
     }
     if cancelNow { handle.cancel() }
@@ -41,8 +53,26 @@ final class EffectTree: @unchecked Sendable {
     withLock { handles[index...] }
   }
 
-  /// How many effects have joined.
+  /// How many effects the tree holds.
   var count: Int { withLock { handles.count } }
+
+  /// Lets go of the finished effects once the tree holds many: called on the main actor before
+  /// a send starts effects in it (never while one does, so that the handles an action started
+  /// are the last ones).
+  @MainActor
+  func prune() {
+    let held = withLock { handles.count >= pruneAt ? handles : [] }
+    guard !held.isEmpty else { return }
+    // Read outside the tree's lock: a handle's lock may be the same stripe.
+    let finished = held.filter(\.isFinished)
+    let uncancelled = finished.contains { !$0.isCancelled }
+    let dropped = Set(finished.map(ObjectIdentifier.init))
+    withLock {
+      if !dropped.isEmpty { handles.removeAll { dropped.contains(ObjectIdentifier($0)) } }
+      if uncancelled { droppedUncancelled = true }
+      pruneAt = Swift.max(64, handles.count * 2)
+    }
+  }
 
   private var all: [EffectHandle] { withLock { handles } }
 
@@ -58,10 +88,14 @@ final class EffectTree: @unchecked Sendable {
   /// Waits until every effect of the tree has returned, those that join while it waits
   /// included; subscriptions have nothing to wait for.
   func wait() async {
-    var index = 0
-    while let handle = withLock({ index < handles.count ? handles[index] : nil }) {
-      await handle.wait()
-      index += 1
+    // Until a pass over every effect held finds that none joined meanwhile (``prune()`` may
+    // move the handles, so no index into them is kept across a wait).
+    var waitedFor = -1
+    while true {
+      let (held, joined) = withLock { (handles, self.joined) }
+      if joined == waitedFor { return }
+      for handle in held { await handle.wait() }
+      waitedFor = joined
     }
   }
 
@@ -73,7 +107,10 @@ final class EffectTree: @unchecked Sendable {
   var isEnded: Bool { all.allSatisfy(\.isFinished) }
 
   /// Whether every effect was cancelled.
-  var isCancelled: Bool { all.allSatisfy(\.isCancelled) }
+  var isCancelled: Bool {
+    let (held, droppedUncancelled) = withLock { (handles, self.droppedUncancelled) }
+    return !droppedUncancelled && held.allSatisfy(\.isCancelled)
+  }
 
   /// The addresses of the effects' tasks, as ``ClockActivity`` tracks them.
   var taskAddresses: [UInt] { all.compactMap(\.taskAddress) }
