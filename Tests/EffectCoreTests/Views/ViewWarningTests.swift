@@ -149,6 +149,28 @@ import Testing
     #expect(store.filter == "milk")
   }
 
+  @Test func aCompositionWithAClosurePathIsNotTakenForAnother() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    let quiet = CasePath<Todos.Action, Todos.Action>(embed: { $0 }, extract: { $0 })
+    var scoped: [Store<String, String>] = []
+    let messages = warnings {
+      scoped.append(store.scope(state: \.filter, action: quiet .. /Todos.Action.setFilter))
+      scoped.append(
+        store.scope(state: \.filter, action: Self.loudIdentity .. /Todos.Action.setFilter))
+    }
+    #expect(messages.count == 2)
+    #expect(scoped[0] !== scoped[1])
+    scoped[1].send("milk")
+    #expect(store.filter == "MILK")
+  }
+
+  private static let loudIdentity = CasePath<Todos.Action, Todos.Action>(
+    embed: { action in
+      guard case .setFilter(let text) = action else { return action }
+      return .setFilter(text.uppercased())
+    },
+    extract: { $0 })
+
   /// TCA's RuntimeWarningTests.testStorePath_NotIntegrated: a stack binding written with the
   /// elements the store already has.
   @Test func aStackBindingWrittenWithoutAChangeIsReportedOncePerSite() {
