@@ -144,7 +144,10 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   }
 
   var state: State {
-    access.parent.state[keyPath: access.rows][id: id] ?? last
+    // A row gone once is gone for this store, even when a row with its id comes back (that one
+    // gets a store of its own), as an optional or presented child's store is.
+    guard !isDetached else { return last }
+    return access.parent.state[keyPath: access.rows][id: id] ?? last
   }
 
   var observation: ObservationNode<State> {
