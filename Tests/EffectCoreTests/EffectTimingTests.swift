@@ -116,4 +116,61 @@ import Testing
     try await first.finish()
     try await second.finish()
   }
+
+  /// A settings screen whose action is not `Sendable` (one case carries its non-`Sendable`
+  /// model): TCA's `debounce` and `throttle` take its effects, and so do these.
+  struct Settings: Reducer {
+    final class Model {
+      var volume = 0
+    }
+    struct State {
+      var saved: [Int] = []
+    }
+    enum Action {
+      case attach(Model)
+      case volumeChanged(Int)
+      case volumeDragged(Int)
+      case save(Int)
+    }
+    let clock: TestClock<Duration>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .attach:
+        return .none
+      case .volumeChanged(let volume):
+        return .run { send in await send(.save(volume)) }
+          .debounce(id: "save", for: .seconds(1), clock: clock)
+      case .volumeDragged(let volume):
+        return .send(.save(volume))
+          .throttle(id: "drag", for: .seconds(1), clock: clock, latest: true)
+      case .save(let volume):
+        state.saved.append(volume)
+        return .none
+      }
+    }
+  }
+
+  @Test func debounceTakesAnEffectWhoseActionIsNotSendable() async {
+    let clock = TestClock()
+    let store = Store(initialState: Settings.State()) { Settings(clock: clock) }
+    store.send(.attach(Settings.Model()))
+    store.send(.volumeChanged(1))
+    store.send(.volumeChanged(2))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { store.saved == [2] })
+  }
+
+  @Test func throttleTakesAnEffectWhoseActionIsNotSendable() async {
+    let clock = TestClock()
+    let store = Store(initialState: Settings.State()) { Settings(clock: clock) }
+    store.send(.volumeDragged(1))
+    #expect(await eventually { store.saved == [1] })
+    store.send(.volumeDragged(2))
+    store.send(.volumeDragged(3))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    #expect(await eventually { store.saved == [1, 3] })
+  }
 }

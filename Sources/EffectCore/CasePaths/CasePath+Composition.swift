@@ -74,7 +74,8 @@ public func .. <Root, Value>(
   return CasePath(
     embed: { _ in lhs.embed(expected.value) },
     extract: { root in lhs.extract(from: root).flatMap { isExpected($0) ? () : nil } },
-    label: { "\(lhs) .. \(PayloadEquality.label(of: expected.value))" })
+    label: { "\(lhs) .. \(PayloadEquality.label(of: expected.value))" },
+    identifies: lhs.caseIdentity != nil)
 }
 
 /// How `lhs .. value` compares a payload with the value it names.

@@ -9,7 +9,7 @@ extension CasePath: CustomStringConvertible, CustomDebugStringConvertible {
     case .payload(let metadata, let candidate):
       return
         "/\(CasePathLabel.enumName(Root.self)).\(CasePathLabel.name(of: candidate, in: metadata))"
-    case .labelled(_, let label):
+    case .labelled(_, let label), .described(_, let label):
       return label()
     case .closure:
       return "CasePath<\(Dump.typeName(Root.self)), \(Dump.typeName(Value.self))>"

@@ -29,6 +29,9 @@ public struct CasePath<Root, Value>: Sendable {
     case closure(@Sendable (Root) -> Value?)
     /// A closure, and how to write the path in a failure message (`/Action.child .. .presented`).
     case labelled(@Sendable (Root) -> Value?, label: @Sendable () -> String)
+    /// A closure and how to write it, for a path whose label cannot tell it from another: a
+    /// composition with a path made of closures, which every such path labels alike.
+    case described(@Sendable (Root) -> Value?, label: @Sendable () -> String)
   }
 
   /// Creates a case path from an embedding function and an extraction function.
@@ -51,14 +54,17 @@ public struct CasePath<Root, Value>: Sendable {
     self.extraction = .closure(extract)
   }
 
-  /// A path that says how it is written, for failure messages.
+  /// A path that says how it is written, for failure messages; with `identifies`, the label
+  /// also tells it from any other path (see `caseIdentity`).
   init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?,
-    label: @escaping @Sendable () -> String
+    label: @escaping @Sendable () -> String,
+    identifies: Bool = true
   ) {
     self._embed = embed
-    self.extraction = .labelled(extract, label: label)
+    self.extraction =
+      identifies ? .labelled(extract, label: label) : .described(extract, label: label)
   }
 
   @inlinable
@@ -87,7 +93,7 @@ public struct CasePath<Root, Value>: Sendable {
     case .payload(let metadata, let candidate):
       guard metadata.tag(of: root) == candidate.tag else { return nil }
       return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-    case .closure(let extract), .labelled(let extract, _):
+    case .closure(let extract), .labelled(let extract, _), .described(let extract, _):
       return extract(root)
     }
   }
@@ -102,15 +108,20 @@ public struct CasePath<Root, Value>: Sendable {
     CasePath<Root, AppendedValue>(
       embed: { self.embed(other.embed($0)) },
       extract: { self.extract(from: $0).flatMap(other.extract(from:)) },
-      label: { "\(self) .. \(other)" }
+      label: { "\(self) .. \(other)" },
+      identifies: caseIdentity != nil && other.caseIdentity != nil
     )
   }
 }
 
 extension CasePath where Root == Value {
   /// The identity path: embedding and extracting return the value unchanged.
+  ///
+  /// It is named (`/Action.self`), as a path made with `/` is: a scope through it, or through
+  /// a composition of it with other such paths, keeps its store, as TCA's `\.self` does.
   public static var `self`: CasePath {
-    CasePath(embed: { $0 }, extract: { $0 })
+    CasePath(
+      embed: { $0 }, extract: { $0 }, label: { "/\(CasePathLabel.enumName(Root.self)).self" })
   }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Runs `operation` with its asynchronous work serialised on the main actor's queue: child
@@ -98,13 +99,22 @@ public final class MainSerialExecutor: TaskExecutor {
 
   private init() {}
 
-  /// Enqueues `job` on the main actor's queue, behind the jobs already there.
+  /// Enqueues `job` on the main actor's queue (the main dispatch queue), behind the jobs already
+  /// there.
+  ///
+  /// The job runs as this task executor's, not as the main actor's: its nonisolated code is on
+  /// the generic executor, as TCA's effects are on the global one, so that calling a nonisolated
+  /// function (a stream's `next()`) costs no turn, and going to the main actor (an effect's
+  /// `send`) costs one, as there. Run as a main actor job, every nonisolated call of an effect
+  /// was a hop of its own, and an effect's stream fell behind the effects it had started.
   ///
   /// - Parameter job: The job.
   public func enqueue(_ job: consuming ExecutorJob) {
     // From the first job on, the unstructured tasks that work on this executor makes join it.
     if !EnqueueHooks.isInstalled { EnqueueHooks.install() }
-    EnqueueHooks.enqueueOnMain(UnownedJob(job))
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    DispatchQueue.main.async { job.runSynchronously(on: executor) }
   }
 
   /// Whether the current task delivers an action that an effect on this executor sent: what

@@ -12,6 +12,8 @@ extension Effect {
   ///
   /// In a test, advance the `TestClock` past `duration` to let the effect start.
   ///
+  /// As TCA's, it takes any effect: the action need not be `Sendable`.
+  ///
   /// - Parameters:
   ///   - id: The effect's cancellation id; `.cancel(id:)` with it cancels the effect too.
   ///   - duration: How long to wait before starting.
@@ -21,7 +23,7 @@ extension Effect {
     id: some Hashable & Sendable,
     for duration: C.Duration,
     clock: C
-  ) -> Self where Action: Sendable {
+  ) -> Self {
     guard !isNone else { return .none }
     return .concatenate(
       .run { _ in try await clock.sleep(for: duration) },

@@ -15,7 +15,8 @@ extension Effect {
   /// ```
   ///
   /// Windows belong to the store that runs the effects (so parallel tests never share one), and
-  /// are kept per id, as TCA keeps them.
+  /// are kept per id, as TCA keeps them. As TCA's, it takes any effect: the action need not be
+  /// `Sendable`.
   ///
   /// - Parameters:
   ///   - id: The throttle's id, also the effect's cancellation id.
@@ -28,28 +29,37 @@ extension Effect {
     for interval: C.Duration,
     clock: C,
     latest: Bool
-  ) -> Self where Action: Sendable {
+  ) -> Self {
     guard !isNone else { return .none }
     let key = AnyHashableSendable(id)
+    // The effect and its actions stay inside this one effect's task (its actions go from the
+    // inner effect to the window, then out through `send`, one at a time), as they do in TCA's,
+    // which asks nothing of them either.
+    let inner = UncheckedSendable(self)
     return .run { send in
       let windows = ThrottleWindows.of(send.registry)
-      let (actions, continuation) = AsyncStream<Action>.makeStream()
-      async let inner: Void = {
-        await self.runToCompletion(
-          Send(deliver: { continuation.yield($0) }, handle: nil, registry: send.registry))
+      let (actions, continuation) = AsyncStream<UncheckedSendable<Action>>.makeStream()
+      async let running: Void = {
+        await inner.value.runToCompletion(
+          Send(
+            deliver: { continuation.yield(UncheckedSendable($0)) }, handle: nil,
+            registry: send.registry))
         continuation.finish()
       }()
-      for await action in actions {
-        switch windows.admit(action, id: key, at: clock.now, interval: interval, latest: latest) {
+      for await boxed in actions {
+        switch windows.admit(
+          boxed.value, id: key, at: clock.now, interval: interval, latest: latest)
+        {
         case .now(let action):
-          await send(action)
+          await send.deliver(boxed: UncheckedSendable(action))
         case .at(let deadline, let action):
+          let waiting = UncheckedSendable(action)
           try await clock.sleep(until: deadline, tolerance: nil)
           windows.open(id: key, at: clock.now)
-          await send(action)
+          await send.deliver(boxed: waiting)
         }
       }
-      await inner
+      await running
     }
     .cancellable(id: id, cancelInFlight: true)
   }

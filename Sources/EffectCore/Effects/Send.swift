@@ -86,8 +86,20 @@ public struct Send<Action>: Sendable {
 
   /// Delivers an action on the main actor: its transforms run inside the contexts of the
   /// reducers that returned the effect, the store's own delivery outside them.
+  ///
+  /// The effects the action starts join the tree of the send that started this effect (see
+  /// ``EffectTree``), as TCA appends them to that send's tasks.
   @MainActor
   func deliverNow(_ action: Action) {
+    guard let handle else { return deliverInside(action) }
+    let outer = EffectTree.delivering
+    EffectTree.delivering = handle.tree
+    defer { EffectTree.delivering = outer }
+    deliverInside(action)
+  }
+
+  @MainActor
+  private func deliverInside(_ action: Action) {
     guard let boundary else { return deliver(action) }
     boundary.contexts.withContext { deliver(action) }
     boundary.flush()

@@ -53,7 +53,7 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
         A child store received an action after its state went away: \(name()). The action \
         was ignored: \(String(describing: action)).
         """)
-      return StoreTask(handles: [])
+      return .none
     }
     guard let reportUnintegrated else { return parent.send(embed(action)) }
     let handled = ChildLifetime.presentationActionsHandled

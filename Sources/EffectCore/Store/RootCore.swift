@@ -54,15 +54,27 @@ final class RootCore<R: Reducer>: StoreCore {
   /// observers once. A send from inside the loop (an observer, a `.send` effect, the `deinit` of
   /// a value the loop lets go) is queued, never reduced recursively.
   func send(_ action: R.Action) -> StoreTask {
+    send(action, joining: nil)
+  }
+
+  /// Sends an action an effect delivered: its effects join the tree of the send that started
+  /// that effect, as TCA appends them to that send's tasks.
+  private func sendFromEffect(_ action: R.Action) {
+    _ = send(action, joining: EffectTree.delivering)
+  }
+
+  @inline(__always)
+  private func send(_ action: R.Action, joining origin: EffectTree?) -> StoreTask {
     guard !isSending else {
       queue.append(action)
-      return StoreTask(handles: [])
+      return .none
     }
     isSending = true
-    var handles: [EffectHandle] = []
-    run(reduce(action), of: action, handles: &handles)
-    finishBatch(handles: &handles)
-    return StoreTask(handles: handles)
+    origin?.prune()
+    var tree = origin
+    run(reduce(action), of: action, tree: &tree)
+    finishBatch(tree: &tree)
+    return StoreTask(tree: tree)
   }
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
@@ -70,8 +82,8 @@ final class RootCore<R: Reducer>: StoreCore {
     change(&currentState)
     guard !isSending else { return true }
     isSending = true
-    var handles: [EffectHandle] = []
-    finishBatch(handles: &handles)
+    var tree: EffectTree?
+    finishBatch(tree: &tree)
     return true
   }
 
@@ -82,9 +94,9 @@ final class RootCore<R: Reducer>: StoreCore {
   /// (`count`, not `isEmpty`: this class is generic and not specialised, and `isEmpty` is
   /// `Collection`'s, which looks the array's conformance up at run time on every call.)
   @inline(__always)
-  private func finishBatch(handles: inout [EffectHandle]) {
+  private func finishBatch(tree: inout EffectTree?) {
     repeat {
-      if queue.count > 0 { reduceQueued(handles: &handles) }
+      if queue.count > 0 { reduceQueued(tree: &tree) }
       didChange()
     } while queue.count > 0
     isSending = false
@@ -95,11 +107,11 @@ final class RootCore<R: Reducer>: StoreCore {
   /// The queue is moved out before its actions are reduced: an action's payload whose `deinit`
   /// sends (when the batch lets it go) then appends to an empty queue, never to the array being
   /// read, as TCA keeps its buffered actions alive while it clears them.
-  private func reduceQueued(handles: inout [EffectHandle]) {
+  private func reduceQueued(tree: inout EffectTree?) {
     while queue.count > 0 {
       var batch: [R.Action] = []
       swap(&batch, &queue)
-      for next in batch { run(reduce(next), of: next, handles: &handles) }
+      for next in batch { run(reduce(next), of: next, tree: &tree) }
     }
   }
 
@@ -123,17 +135,19 @@ final class RootCore<R: Reducer>: StoreCore {
       .withContext(inherited)
   }
 
-  private func run(
-    _ effect: Effect<R.Action>, of action: R.Action, handles: inout [EffectHandle]
-  ) {
+  private func run(_ effect: Effect<R.Action>, of action: R.Action, tree: inout EffectTree?) {
     if effect.isNone { return }
     let runtime =
       self.runtime
-      ?? EffectRuntime(registry: registry) { [weak self] in _ = self?.send($0) }
+      ?? EffectRuntime(registry: registry) { [weak self] in self?.sendFromEffect($0) }
     self.runtime = runtime
-    let start = handles.count
-    runtime.execute(effect, enqueue: { queue.append($0) }, handles: &handles)
-    if let didStartEffects, handles.count > start { didStartEffects(action, handles[start...]) }
+    guard let didStartEffects else {
+      return runtime.execute(effect, enqueue: { queue.append($0) }, tree: &tree)
+    }
+    // Handles join a tree on the main actor only: those past `start` are this action's.
+    let start = tree?.count ?? 0
+    runtime.execute(effect, enqueue: { queue.append($0) }, tree: &tree)
+    if let tree, tree.count > start { didStartEffects(action, tree.handles(from: start)) }
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {

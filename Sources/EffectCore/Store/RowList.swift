@@ -144,7 +144,10 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   }
 
   var state: State {
-    access.parent.state[keyPath: access.rows][id: id] ?? last
+    // A row gone once is gone for this store, even when a row with its id comes back (that one
+    // gets a store of its own), as an optional or presented child's store is.
+    guard !isDetached else { return last }
+    return access.parent.state[keyPath: access.rows][id: id] ?? last
   }
 
   var observation: ObservationNode<State> {
@@ -179,7 +182,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
         A row store received an action after its row went away: the row \(id) of \
         \(access.rows). The action was ignored: \(String(describing: action)).
         """)
-      return StoreTask(handles: [])
+      return .none
     }
     return access.parent.send(access.toRowAction.embed((id, action)))
   }

@@ -54,12 +54,13 @@ struct ScopeKey: Hashable {
 
 extension CasePath {
   /// What tells this path from another into the same enum: the case a path made with `/` reads,
-  /// or the name a composed path carries. `nil` for a path made of closures.
+  /// or the name a composed path carries. `nil` for a path made of closures, and for a
+  /// composition with one (every such path is labelled alike).
   var caseIdentity: AnyHashable? {
     switch extraction {
     case .payload(_, let candidate): AnyHashable(candidate.tag)
     case .labelled(_, let label): AnyHashable(label())
-    case .closure: nil
+    case .closure, .described: nil
     }
   }
 }

@@ -35,7 +35,9 @@ extension Store {
     {
       elements = cached
     } else {
-      elements = ElementStores(parent: core, stack: toStack, toStackAction: toStackAction)
+      elements = ElementStores(
+        parent: core, stack: toStack, toStackAction: toStackAction,
+        reportsUnintegrated: !isUncached && cacheKey != nil)
       if let cacheKey { children[cacheKey] = elements }
     }
     let state = core.state
@@ -120,11 +122,24 @@ extension StackStores {
   /// the elements not in `newIDs` (from the first one missing). Ids that are not on the stack are
   /// ignored: elements are pushed with ``push(_:)``.
   ///
-  /// - Parameter newIDs: The ids to keep, bottom first.
-  public func setIDs(_ newIDs: [StackElementID]) {
+  /// Writing the ids the stack already has changes nothing and is reported, once for the call's
+  /// site, as TCA reports a stack binding written with as many elements as the store has: a
+  /// navigation stack writes its binding when the user pushes or pops, so an unchanged stack
+  /// usually means that no `forEach` integrates it (the push never reached the stack).
+  ///
+  /// - Parameters:
+  ///   - newIDs: The ids to keep, bottom first.
+  ///   - fileID: Where the binding is written, for the warning.
+  ///   - line: Where the binding is written, for the warning.
+  public func setIDs(
+    _ newIDs: [StackElementID], fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     var kept = 0
     while kept < Swift.min(ids.count, newIDs.count), ids[kept] == newIDs[kept] { kept += 1 }
-    guard kept < ids.count else { return }
+    guard kept < ids.count else {
+      if newIDs.count == ids.count { elements.reportUnchangedWrite(fileID: fileID, line: line) }
+      return
+    }
     pop(from: ids[kept])
   }
 }
@@ -137,6 +152,8 @@ protocol ElementStoreSource<State, Action>: AnyObject {
   /// The store of the element `id`, made with `element` when it is gone from the stack.
   func store(for id: StackElementID, element: State) -> Store<State, Action>
   func send(_ action: StackAction<State, Action>)
+  /// Reports a binding write that left the stack as it was (see `StackStores.setIDs`).
+  func reportUnchangedWrite(fileID: StaticString, line: UInt)
 }
 
 /// The element stores of one stack of one store, and the link that hands each its state after a
@@ -150,15 +167,20 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
   private let toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
   private var stores: [StackElementID: Store<ElementState, ElementAction>] = [:]
   private var attached: [StackElementID: WeakRowCore<ElementState>] = [:]
+  /// Whether what is not integrated is reported: not under a scope already reported as
+  /// uncached (see `Store.isUncached`).
+  private let reportsUnintegrated: Bool
 
   init(
     parent: any StoreCore<ParentState, ParentAction>,
     stack: KeyPath<ParentState, StackState<ElementState>>,
-    toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
+    toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>,
+    reportsUnintegrated: Bool
   ) {
     self.parent = parent
     self.toStack = stack
     self.toStackAction = toStackAction
+    self.reportsUnintegrated = reportsUnintegrated
     parent.observation.link(StackLink(self))
   }
 
@@ -181,6 +203,7 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
   func send(_ action: StackAction<ElementState, ElementAction>) {
     _ = parent.send(toStackAction.embed(action))
     #if DEBUG
+      guard reportsUnintegrated else { return }
       let stack = parent.state[keyPath: toStack]
       let changed: Bool
       switch action {
@@ -196,6 +219,22 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
         the stack did not change: no 'forEach' integrates it. Add \
         '.forEach(\\.path, action: /Action.path) { Path() }' to the body of the feature's \
         reducer, for this stack.
+        """)
+    #endif
+  }
+
+  func reportUnchangedWrite(fileID: StaticString, line: UInt) {
+    #if DEBUG
+      guard reportsUnintegrated else { return }
+      RuntimeWarning.report(
+        once: "stack binding \(fileID):\(line)",
+        """
+        The navigation stack binding at \(fileID):\(line) was written with the ids the stack \
+        at \(toStack) already has, so nothing changed. A navigation stack writes its binding \
+        when the user pushes or pops: this usually means that no 'forEach' integrates the \
+        stack, so a push never reached it. Add '.forEach(\\.path, action: /Action.path) \
+        { Path() }' to the body of the feature's reducer, and integrate every parent reducer \
+        into the root reducer of the store.
         """)
     #endif
   }

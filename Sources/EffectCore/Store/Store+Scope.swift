@@ -26,6 +26,7 @@ extension Store {
     if let key, let child = children[key] as? Store<ChildState, ChildAction> { return child }
     let child = Store<ChildState, ChildAction>(
       core: scopedCore(core, toChildState, toChildAction))
+    child.isUncached = isUncached || key == nil
     if let key { children[key] = child }
     return child
   }
@@ -220,9 +221,11 @@ extension Store {
       return cached.store
     }
     let description = name()
+    let isUncached = isUncached || key == nil
     let (store, childCore) = makeChildCore(
       parent: core, initial: child, extract: extract, embed: embed, write: write,
-      name: { description }, reportUnintegrated: reportUnintegrated)
+      name: { description }, reportUnintegrated: isUncached ? nil : reportUnintegrated)
+    store.isUncached = isUncached
     node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
     if let key {
       children[key] = PresentedChild(

@@ -27,6 +27,11 @@ public final class Store<State, Action>: Observable {
   /// The child stores and lists scoped from this one, kept so that a scope gives the same store
   /// for as long as its child lives.
   var children: [ScopeKey: AnyObject] = [:]
+  /// Whether this store came from a scope that cannot keep its store (a case path made of
+  /// closures), or from a store that did. That scope was reported; the warnings about what is
+  /// not integrated below it (a presented child's `ifLet`, a stack's `forEach`) are not given
+  /// again for the same chain of scopes: one warning per mistake, as TCA gives for such a store.
+  var isUncached = false
 
   init(core: any StoreCore<State, Action>) {
     self.core = core

@@ -1,17 +1,23 @@
-/// The effects started by one ``Store/send(_:)``: await them, or cancel them.
+/// The effects started by one ``Store/send(_:)``, and by every action they send back,
+/// transitively, as TCA's: await them, or cancel them.
 ///
 /// ```swift
 /// await store.send(.refresh).finish()   // returns when the refresh effect is done
 /// ```
 public struct StoreTask: Sendable {
-  let handles: [EffectHandle]
+  /// `nil` when the send started no effect.
+  let tree: EffectTree?
 
-  init(handles: [EffectHandle]) {
-    self.handles = handles
+  init(tree: EffectTree?) {
+    self.tree = tree
   }
 
-  /// Waits until every effect of the send has finished. Subscriptions
-  /// (``Effect/subscribe(_:)``) are not waited for.
+  /// The task of a send that started nothing.
+  static var none: StoreTask { StoreTask(tree: nil) }
+
+  /// Waits until every effect of the send has finished, with the effects of the actions they
+  /// sent, and of the actions those sent. Subscriptions (``Effect/subscribe(_:)``) are not
+  /// waited for.
   ///
   /// Cancelling the task that waits cancels the effects, as TCA's does: tie an effect to a
   /// view's lifetime with SwiftUI's `.task` modifier, which cancels its task when the view goes
@@ -21,25 +27,29 @@ public struct StoreTask: Sendable {
   /// .task { await store.send(.onAppear).finish() }
   /// ```
   public func finish() async {
+    guard let tree else { return }
     await withTaskCancellationHandler {
-      for handle in handles { await handle.wait() }
+      await tree.wait()
     } onCancel: {
-      cancel()
+      tree.cancel()
     }
   }
 
-  /// Cancels every effect of the send, subscriptions included.
+  /// Cancels every effect of the send, subscriptions included, with the effects of the actions
+  /// they sent; an action that one of them still manages to send starts its effects cancelled.
   public func cancel() {
-    for handle in handles { handle.cancel() }
+    tree?.cancel()
   }
 
-  /// Whether every effect of the send has returned; subscriptions do not count.
+  /// Whether every effect of the send (and of what it sent) has returned; subscriptions do not
+  /// count.
   var isFinished: Bool {
-    handles.allSatisfy(\.isSettled)
+    tree?.isFinished ?? true
   }
 
-  /// Whether the send's effects were all cancelled; `true` when it started none.
+  /// Whether the send's effects, and those of the actions they sent, were all cancelled; `true`
+  /// when it started none.
   public var isCancelled: Bool {
-    handles.allSatisfy(\.isCancelled)
+    tree?.isCancelled ?? true
   }
 }

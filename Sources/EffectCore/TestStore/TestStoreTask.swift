@@ -1,4 +1,5 @@
-/// The effects started by one ``TestStore/send(_:assert:fileID:file:line:column:)``.
+/// The effects started by one ``TestStore/send(_:assert:fileID:file:line:column:)``, and by
+/// every action they send back, transitively, as TCA's.
 ///
 /// Cancel it to end a long-living effect (a timer, an observation) that the test has seen
 /// enough of, or wait for it to finish:
@@ -42,11 +43,12 @@ public struct TestStoreTask: Sendable {
     column: UInt = #column
   ) async throws {
     let limit = timeout ?? self.timeout
-    let handles = task.handles
+    // Read again on every check: the effects of actions they send join while it waits.
+    let tree = task.tree
     let outcome = await TestWaiter.wait(timeout: limit) {
-      ClockActivity.isAnyInFlight(handles.compactMap(\.taskAddress))
+      ClockActivity.isAnyInFlight(tree?.taskAddresses ?? [])
     } until: {
-      handles.allSatisfy(\.isFinished)
+      tree?.isEnded ?? true
     }
     guard outcome.isMet else {
       hasFailed.withLock { $0 = true }

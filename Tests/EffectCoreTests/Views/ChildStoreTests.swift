@@ -222,4 +222,25 @@ import Testing
     #expect(warnings { popped.send(.toggle) } == 1)
     #expect(store.path.isEmpty)
   }
+
+  /// A row store whose row went away stays detached when a row with its id comes back, as a
+  /// presented child's store does: it reads the row it last saw, ignores what it is sent, and
+  /// the new row gets a store of its own.
+  @Test func aRowStoreStaysDetachedWhenItsIDComesBack() {
+    let store = Store(initialState: Todos.State(rowCount: 2)) { Todos() }
+    let old = store.scope(state: \.rows, action: /Todos.Action.rows)[id: 1]!
+    old.send(.rename("Old"))
+    store.send(.remove(1))
+    store.send(.add(1))
+    #expect(store.rows[id: 1]?.title == "Row 1")
+    #expect(old.title == "Old")
+    let warnings = LockIsolated<[String]>([])
+    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
+    RuntimeWarning.$handler.withValue(record) { old.send(.rename("Ignored")) }
+    #expect(warnings.value.count == 1)
+    #expect(store.rows[id: 1]?.title == "Row 1")
+    let new = store.scope(state: \.rows, action: /Todos.Action.rows)[id: 1]!
+    #expect(new !== old)
+    #expect(new.title == "Row 1")
+  }
 }

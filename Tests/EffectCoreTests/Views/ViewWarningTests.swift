@@ -111,4 +111,104 @@ import Testing
     }
     #expect(none.isEmpty)
   }
+
+  /// TCA's ScopeCacheTests: `\.self` through the identity path gives one store, silently, and
+  /// the stores scoped from it are cached too.
+  @Test func theIdentityScopeIsCachedAndSilent() {
+    let store = Store(initialState: Todos.State(rowCount: 1)) { Todos() }
+    store.send(.setDetail(TodoRow.State(id: 9, title: "9")))
+    var scoped: [Store<Todos.State, Todos.Action>] = []
+    let messages = warnings {
+      scoped.append(store.scope(state: \.self, action: /Todos.Action.self))
+      scoped.append(store.scope(state: \.self, action: /Todos.Action.self))
+      scoped.append(store.scope(state: \.self, action: .self))
+      let detail = scoped[0].scope(state: \.$detail, action: /Todos.Action.detail)
+      #expect(detail === scoped[1].scope(state: \.$detail, action: /Todos.Action.detail))
+      detail?.send(.rename("A"))
+      let rows = Array(scoped[0].scope(state: \.rows, action: /Todos.Action.rows))
+      rows[0].send(.rename("B"))
+    }
+    #expect(messages.isEmpty, "\(messages)")
+    #expect(scoped[0] === scoped[1])
+    #expect(scoped[0] === scoped[2])
+    #expect(store.detail?.title == "A")
+    #expect(store.rows.first?.title == "B")
+  }
+
+  @Test func aCompositionOfNamedPathsIsCachedAndSilent() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    let messages = warnings {
+      let first = store.scope(
+        state: \.filter, action: /Todos.Action.self .. /Todos.Action.setFilter)
+      let again = store.scope(
+        state: \.filter, action: /Todos.Action.self .. /Todos.Action.setFilter)
+      #expect(first === again)
+      first.send("milk")
+    }
+    #expect(messages.isEmpty, "\(messages)")
+    #expect(store.filter == "milk")
+  }
+
+  @Test func aCompositionWithAClosurePathIsNotTakenForAnother() {
+    let store = Store(initialState: Todos.State()) { Todos() }
+    let quiet = CasePath<Todos.Action, Todos.Action>(embed: { $0 }, extract: { $0 })
+    var scoped: [Store<String, String>] = []
+    let messages = warnings {
+      scoped.append(store.scope(state: \.filter, action: quiet .. /Todos.Action.setFilter))
+      scoped.append(
+        store.scope(state: \.filter, action: Self.loudIdentity .. /Todos.Action.setFilter))
+    }
+    #expect(messages.count == 2)
+    #expect(scoped[0] !== scoped[1])
+    scoped[1].send("milk")
+    #expect(store.filter == "MILK")
+  }
+
+  private static let loudIdentity = CasePath<Todos.Action, Todos.Action>(
+    embed: { action in
+      guard case .setFilter(let text) = action else { return action }
+      return .setFilter(text.uppercased())
+    },
+    extract: { $0 })
+
+  /// TCA's RuntimeWarningTests.testStorePath_NotIntegrated: a stack binding written with the
+  /// elements the store already has.
+  @Test func aStackBindingWrittenWithoutAChangeIsReportedOncePerSite() {
+    let store = Store(initialState: Bare.State()) { Bare() }
+    let line = #line + 3
+    let messages = warnings {
+      for _ in 0..<2 {
+        store.scope(state: \.path, action: /Bare.Action.path).setIDs([])
+      }
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("ViewWarningTests.swift:\(line)") == true)
+    #expect(messages.first?.contains("forEach") == true)
+    let integrated = Store(initialState: Todos.State()) { Todos() }
+    let none = warnings {
+      let path = integrated.scope(state: \.path, action: /Todos.Action.path)
+      path.push(TodoRow.State(id: 1, title: "1"))
+      let pushed = integrated.scope(state: \.path, action: /Todos.Action.path)
+      pushed.setIDs(Array(pushed.ids.dropLast()))
+    }
+    #expect(none.isEmpty, "\(none)")
+    #expect(integrated.path.isEmpty)
+  }
+
+  /// TCA's ScopeCacheTests.testOptionalScope_UncachedStore: a presented child of a store scoped
+  /// through closures, sent an action that no `ifLet` handles, gets the one warning about the
+  /// scope, not a second about the `ifLet`.
+  @Test func aChildOfAnUncachedScopeGetsOneWarning() {
+    let store = Store(initialState: Bare.State()) { Bare() }
+    store.send(.show(TodoRow.State(id: 1, title: "1")))
+    let identity = CasePath<Bare.Action, Bare.Action>(embed: { $0 }, extract: { $0 })
+    let messages = warnings {
+      let uncached = store.scope(state: \.self, action: identity)
+      uncached.scope(state: \.$detail, action: /Bare.Action.detail)?.send(.rename("A"))
+      uncached.scope(state: \.path, action: /Bare.Action.path).push(
+        TodoRow.State(id: 2, title: "2"))
+    }
+    #expect(messages.count == 1, "\(messages)")
+    #expect(messages.first?.contains("case path made of closures") == true)
+  }
 }

@@ -10,16 +10,23 @@ final class EffectHandle: @unchecked Sendable {
   /// Whether this is an operation inside a running effect (`withTaskCancellation(id:)`), which
   /// its effect's own handle already counts.
   let isNested: Bool
+  /// The tree of the send that started this effect, whose `StoreTask` covers the effects of
+  /// the actions this one sends (see ``EffectTree``); `nil` once nobody holds that task.
+  weak let tree: EffectTree?
   // Read and written only inside `withLock`.
   private var task: Task<Void, Never>?
   private var onCancel: (@Sendable () -> Void)?
   private var cancelled = false
   private var finished = false
 
-  init(ids: [CancelID], isSubscription: Bool = false, isNested: Bool = false) {
+  init(
+    ids: [CancelID], isSubscription: Bool = false, isNested: Bool = false,
+    tree: EffectTree? = nil
+  ) {
     self.ids = ids
     self.isSubscription = isSubscription
     self.isNested = isNested
+    self.tree = tree
   }
 
   private func withLock<R>(_ body: () -> R) -> R {

@@ -11,11 +11,12 @@ struct EffectRuntime<Action> {
   /// - Parameters:
   ///   - effect: The effect.
   ///   - enqueue: Receives actions sent synchronously (`.send`), to be reduced next.
-  ///   - handles: Receives a handle for each task started, for the send's `StoreTask`.
+  ///   - tree: Receives a handle for each effect started, for the send's `StoreTask`; made on
+  ///     the first one when `nil`.
   func execute(
     _ effect: Effect<Action>,
     enqueue: (Action) -> Void,
-    handles: inout [EffectHandle]
+    tree: inout EffectTree?
   ) {
     switch effect.operation {
     case .none:
@@ -25,17 +26,29 @@ struct EffectRuntime<Action> {
     case .cancel(let id):
       registry.cancel(id: id)
     case .merge(let effects):
-      for effect in effects { execute(effect, enqueue: enqueue, handles: &handles) }
+      for effect in effects { execute(effect, enqueue: enqueue, tree: &tree) }
     case .run(let run):
-      if let handle = start(run, send: Send(deliver: deliver, handle: nil, registry: registry)) {
-        handles.append(handle)
+      let tree = Self.grow(&tree)
+      let send = Send(deliver: deliver, handle: nil, registry: registry)
+      if let handle = Self.start(run, send: send, registry: registry, tree: tree) {
+        tree.add(handle)
       }
     case .subscribe(let subscription):
+      let tree = Self.grow(&tree)
       let send = Send(deliver: deliver, handle: nil, registry: registry)
-      if let handle = Self.subscribe(subscription, send: send, registry: registry) {
-        handles.append(handle)
+      if let handle = Self.subscribe(subscription, send: send, registry: registry, tree: tree) {
+        tree.add(handle)
       }
     }
+  }
+
+  /// The tree, made now if the send has none yet: only a send that starts an effect pays for
+  /// one.
+  private static func grow(_ tree: inout EffectTree?) -> EffectTree {
+    if let tree { return tree }
+    let made = EffectTree()
+    tree = made
+    return made
   }
 }
 
@@ -45,11 +58,15 @@ extension EffectRuntime {
   ///
   /// `dismissal` is what `DismissEffect` does in an effect whose run says nothing of its own:
   /// a part of a `concatenate` keeps the one of the effect it is part of.
+  ///
+  /// `tree` is the tree whose `StoreTask` covers what this effect's actions start; the caller
+  /// adds the handle to it, once its task is attached (a waiter must never find a handle
+  /// without its task).
   nonisolated static func start<A>(
-    _ run: EffectRun<A>, send: Send<A>, registry: EffectRegistry,
+    _ run: EffectRun<A>, send: Send<A>, registry: EffectRegistry, tree: EffectTree?,
     dismissal: EffectScope.Dismissal? = nil
   ) -> EffectHandle? {
-    let handle = EffectHandle(ids: run.cancelIDs)
+    let handle = EffectHandle(ids: run.cancelIDs, tree: tree)
     guard registry.insert(handle, cancelInFlight: run.cancelsInFlight) else { return nil }
     let send = send.with(handle: handle, finishing: true)
       .transforming(inside: run.hasTransforms ? run.deliveryContexts : [])
@@ -73,11 +90,9 @@ extension EffectRuntime {
 
   /// The task of one effect.
   ///
-  /// On the main serial executor its work begins where TCA's does: behind the jobs already
-  /// queued on the main actor, one turn later. (TCA's task begins on the main actor and hops to
-  /// its work; a job that runs through a task executor is not the main actor's, so the hop there
-  /// and back would cost two turns of the queue where TCA's costs one: the task yields once
-  /// instead.) Elsewhere the work begins at once on the global executor, one hop less than TCA's:
+  /// On the main serial executor its work begins where TCA's does: TCA's task begins on the main
+  /// actor (a turn of the queue) and hops to its work (another); here the task's first job is
+  /// the first turn, and it yields once for the second. Elsewhere the work begins at once on the global executor, one hop less than TCA's:
   /// concurrent effects have no defined order there, in TCA or here, and what an effect sends
   /// still queues behind what was sent before it (see "Order of events" in Docs/EffectCore.md).
   private nonisolated static func makeTask(
@@ -90,17 +105,14 @@ extension EffectRuntime {
     }
   }
 
-  func start(_ run: EffectRun<Action>, send: Send<Action>) -> EffectHandle? {
-    Self.start(run, send: send, registry: registry)
-  }
-
   /// Registers a subscription: a handle without a task, whose cancellation unsubscribes and
   /// forgets it. Registered before `register` runs, so a cancel that `register` itself causes
   /// lands too.
   static func subscribe<A>(
-    _ subscription: EffectSubscription<A>, send: Send<A>, registry: EffectRegistry
+    _ subscription: EffectSubscription<A>, send: Send<A>, registry: EffectRegistry,
+    tree: EffectTree?
   ) -> EffectHandle? {
-    let handle = EffectHandle(ids: subscription.cancelIDs, isSubscription: true)
+    let handle = EffectHandle(ids: subscription.cancelIDs, isSubscription: true, tree: tree)
     guard registry.insert(handle, cancelInFlight: subscription.cancelsInFlight) else { return nil }
     let unsubscribe = subscription.register(
       send.with(handle: handle)
@@ -128,7 +140,13 @@ extension Effect {
       // The subscription outlives this part of the sequence: it gets a handle of its own.
       await MainActor.run {
         if let registry = send.registry {
-          _ = EffectRuntime<Action>.subscribe(subscription, send: send, registry: registry)
+          // It joins the tree of the effect it is part of, which ends it when cancelled.
+          let tree = send.handle?.tree
+          if let handle = EffectRuntime<Action>.subscribe(
+            subscription, send: send, registry: registry, tree: tree)
+          {
+            tree?.add(handle)
+          }
         } else {
           _ = subscription.register(send)
         }
@@ -147,9 +165,12 @@ extension Effect {
       }
       // A part with its own cancellation ids gets a task of its own, so that cancelling it by id
       // stops that part and lets the sequence go on.
+      // The part's actions start their effects in its effect's tree; the part itself is the
+      // effect's to wait for and cancel, and does not join it.
       guard
         let handle = EffectRuntime<Action>.start(
-          run, send: send, registry: registry, dismissal: EffectScope.current?.dismissal)
+          run, send: send, registry: registry, tree: send.handle?.tree,
+          dismissal: EffectScope.current?.dismissal)
       else { return }
       await withTaskCancellationHandler {
         await handle.wait()

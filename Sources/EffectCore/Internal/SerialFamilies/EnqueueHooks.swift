@@ -51,26 +51,7 @@ enum EnqueueHooks {
     }
   }
 
-  /// The runtime's own enqueue on the main actor, as the main actor's hook is given it (its
-  /// address; 0 until the hook has run once): what ``enqueueOnMain(_:)`` calls.
-  private static let mainOriginal = Atomic<UInt>(0)
-
-  /// Enqueues `job` on the main actor's queue without asking the hooks: for the main serial
-  /// executor's jobs, which belong to no family (tasks that prefer the executor never join one).
-  static func enqueueOnMain(_ job: UnownedJob) {
-    let original = mainOriginal.load(ordering: .relaxed)
-    if original != 0 {
-      unsafeBitCast(original, to: Original.self)(job)
-    } else {
-      MainActor.shared.enqueue(job)
-    }
-  }
-
   private static let onMain: Hook = { job, original in
-    // Every call gets the same function.
-    if mainOriginal.load(ordering: .relaxed) == 0 {
-      mainOriginal.store(unsafeBitCast(original, to: UInt.self), ordering: .relaxed)
-    }
     // Only members are counted here: a job the main actor gets directly (an effect on the main
     // serial executor, a task isolated to the main actor) keeps its own rules.
     let family = SerialFamilies.family(of: job)
