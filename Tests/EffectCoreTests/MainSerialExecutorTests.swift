@@ -174,7 +174,9 @@ extension MainSerialExecutorTests {
       precondition(uncheckedUseMainSerialExecutor, "the runtime's hook was not found")
       let values = LockIsolated<[Int]>([])
       for value in 1...1000 { Task { values.withLock { $0.append(value) } } }
-      for _ in 0..<100 { await Task.yield() }
+      // Serialised, they run in the order they were made; how many turns that takes depends on
+      // where this task itself runs, so wait (boundedly) for all of them, then check the order.
+      for _ in 0..<100_000 where values.value.count < 1000 { await Task.yield() }
       uncheckedUseMainSerialExecutor = false
       precondition(!uncheckedUseMainSerialExecutor)
       precondition(values.value == Array(1...1000), "\(values.value.prefix(20))")
