@@ -279,15 +279,28 @@ enum SerialFamilies {
         }
       }
     }
+    var quietTurns = 0
     for _ in 0..<settleLimit {
       guard let before = unsettled(families) else { return }
       await yieldBehindMainQueue()
-      if unsettled(families) == before {
+      guard unsettled(families) == before else {
+        quietTurns = 0
+        continue
+      }
+      // A member's job may still be running on the main thread while this task, back on its own
+      // executor, counts; several quiet turns in a row leave it time to finish and enqueue its
+      // next job, if it has one.
+      quietTurns += 1
+      if quietTurns == quietTurnsToSettle {
         markSettled(families)
         return
       }
     }
   }
+
+  /// How many turns in a row must pass with no member's job enqueued before the families count
+  /// as settled.
+  static let quietTurnsToSettle = 5
 
   /// The id the concurrency runtime gave a task when it made it (ids grow as tasks are made); 0
   /// for a job that is not a task.
