@@ -53,8 +53,8 @@ extension Store {
 /// The stores of a navigation stack's elements, bottom first: see
 /// `Store.scope(state:action:)` over a `StackState`.
 ///
-/// A `NavigationStack(path:)` binding is its ``ids`` to read and ``setIDs(_:)`` to write, and
-/// its destinations are ``subscript(id:)``.
+/// A `NavigationStack(path:)` binding is its ``ids`` to read and ``setIDs(_:fileID:line:)`` to
+/// write, and its destinations are ``subscript(id:)``.
 @MainActor
 public struct StackStores<State, Action> {
   /// The stack as it was when the collection was made: an element popped since still gets a
