@@ -29,27 +29,6 @@ extension TaskLocal {
 }
 
 extension TaskLocal {
-  /// Runs `body` on the value bound for the current task where it is stored, without copying it
-  /// out: reading a part of a large value (one dependency among the overrides) then retains
-  /// nothing. The value is borrowed, a read: many tasks share a bound value (an effect and its
-  /// `async let` children read the same storage at once), so nothing here may access it as a
-  /// write, as an `inout` borrow would.
-  ///
-  /// - Parameters:
-  ///   - unbound: The task-local's default value, used when nothing is bound.
-  ///   - body: Reads from the value.
-  /// - Returns: What `body` returns.
-  @_spi(Contexts) @inlinable @inline(__always)
-  public func withBoundValue<Result>(
-    unbound: @autoclosure () -> Value, _ body: (borrowing Value) -> Result
-  ) -> Result {
-    let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    guard let storage = taskLocalValueGet(key) else { return body(unbound()) }
-    return body(UnsafePointer(storage.assumingMemoryBound(to: Value.self)).pointee)
-  }
-}
-
-extension TaskLocal {
   /// The address of the value bound for the current task, or `nil` when none is: for a reader
   /// that reads a field or two of a large value without copying it (and retaining what it holds).
   /// The address stays valid for as long as the binding it belongs to, so use it before the
