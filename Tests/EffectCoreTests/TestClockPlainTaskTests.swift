@@ -9,8 +9,7 @@ import Testing
 /// gets a long timeout: before it looks, the clock also waits for the busy effects of the tests
 /// running beside it (see "TestClock" in Docs/Testing.md), which under the whole suite can take
 /// seconds.
-@Suite(.disabled(if: isThreadSanitized, "a plain task's sleep is missed under ThreadSanitizer"))
-struct TestClockPlainTaskTests {
+@Suite struct TestClockPlainTaskTests {
   @Test(arguments: 0..<10) func advanceWakesATaskThatHadNotReachedItsSleep(_ round: Int) async {
     await bounded {
       let clock = TestClock()
@@ -157,6 +156,21 @@ struct TestClockPlainTaskTests {
     func increment() { value += 1 }
   }
 
+  /// Each of its jobs is counted, however many: the clock does not guess from quiet turns.
+  @Test(arguments: 0..<5) func aTaskThatYieldsAHundredTimesBeforeItSleeps(_ round: Int) async {
+    await bounded {
+      let clock = TestClock()
+      let task = Task {
+        for _ in 0..<100 { await Task.yield() }
+        try await clock.sleep(for: .seconds(1))
+        return "woke"
+      }
+      await clock.advance(by: .seconds(1))
+      let value = try await task.value
+      #expect(value == "woke")
+    }
+  }
+
   @Test(arguments: 0..<10) func aTaskThatSleepsAfterCallingAnActor(_ round: Int) async {
     await bounded {
       let clock = TestClock()
@@ -255,8 +269,7 @@ struct TestClockPlainTaskTests {
 }
 
 /// A suite that keeps its clock in a property, as swift-clocks' tests do.
-@Suite(.disabled(if: isThreadSanitized, "a plain task's sleep is missed under ThreadSanitizer"))
-struct TestClockPropertyTests {
+@Suite struct TestClockPropertyTests {
   let clock = TestClock()
 
   @Test func advanceWakesATaskOfTheTest() async {
@@ -269,6 +282,43 @@ struct TestClockPropertyTests {
       await clock.advance(by: .seconds(1))
       let value = try await task.value
       #expect(value == "woke")
+    }
+  }
+}
+
+/// A `@MainActor` test's plain tasks are made on the main actor: they never pass through the
+/// global executor, and join the clock's family as the main actor gets them.
+@MainActor
+@Suite struct TestClockMainActorTaskTests {
+  @Test(arguments: 0..<10) func advanceWakesATaskMadeOnTheMainActor(_ round: Int) async {
+    await bounded { @MainActor () async throws in
+      let clock = TestClock()
+      var log: [String] = []
+      let task = Task {
+        try await clock.sleep(for: .seconds(1))
+        log.append("woke")
+        Task { log.append("inner") }
+        try await clock.sleep(for: .seconds(1))
+        log.append("woke again")
+      }
+      await clock.advance(by: .seconds(1))
+      #expect(log == ["woke", "inner"])
+      await clock.advance(by: .seconds(1))
+      try await task.value
+      #expect(log == ["woke", "inner", "woke again"])
+    }
+  }
+
+  @Test(arguments: 0..<10) func aTaskMadeOnTheMainActorThatSleepsAfterAYield(_ round: Int) async {
+    await bounded { @MainActor () async throws in
+      let clock = TestClock()
+      let task = Task {
+        await Task.yield()
+        try await clock.sleep(for: .seconds(1))
+        return "woke"
+      }
+      await clock.advance(by: .seconds(1))
+      #expect(try await task.value == "woke")
     }
   }
 }

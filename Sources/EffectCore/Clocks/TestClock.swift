@@ -122,8 +122,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// The tasks that the task which made the clock makes (see `SerialFamilies`): they run on the
   /// main actor's queue, so that the clock knows when each has reached its sleep.
   private let family: Int?
-  /// `SerialFamilies.enqueueCount` when the clock last settled its families.
-  private let settledCount = Atomic<UInt64>(.max)
+  /// The task that made the clock, if it made it on the main actor (a `@MainActor` test): the
+  /// `Task { }`s it makes there are isolated to the main actor, and no hook sees them join the
+  /// family. When it moves the clock, the clock lets them run first with turns of the main
+  /// actor's queue (see ``letMainActorTasksRun()``).
+  private let mainActorMaker: UInt?
   /// The last sleeper's id: sleepers due at one instant wake in the order of their ids.
   private let lastSleeperID = Atomic<Int>(0)
 
@@ -141,7 +144,19 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     ClockActivity.startTracking()
     self.state = LockIsolated(State(now: now))
     self.minimumResolution = minimumResolution
-    self.family = ClockActivity.currentTask.map { SerialFamilies.open(root: $0) }
+    let maker = ClockActivity.currentTask
+    self.family = maker.map { SerialFamilies.open(root: $0) }
+    self.mainActorMaker = SerialFamilies.isOnMainActor ? maker : nil
+  }
+
+  /// Creates a test clock whose maker's tasks are not waited for: for a program that moves it
+  /// from inside a `withMainSerialExecutor` scope, whose family holds its tasks already.
+  package init(now: Instant = Instant(), minimumResolution: Duration = .zero, ownsNoTasks: Void) {
+    ClockActivity.startTracking()
+    self.state = LockIsolated(State(now: now))
+    self.minimumResolution = minimumResolution
+    self.family = nil
+    self.mainActorMaker = nil
   }
 
   deinit {
@@ -176,7 +191,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
         guard isAsleep else { return continuation.resume(throwing: CancellationError()) }
         // Asleep now: the work an advance waits for is done. The sleeper is in the list first, so
         // that an advance that stops waiting finds it.
-        ClockActivity.settled(task)
+        ClockActivity.fellAsleep(task)
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
@@ -209,7 +224,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// - Parameter deadline: The instant to move to; earlier instants wake only the sleepers that
   ///   are already due.
   public func advance(to deadline: Instant) async {
-    await waitUntilSettled()
+    let isMaker = isMovedByMainActorMaker
+    if isMaker { await letMainActorTasksRun() }
+    await step(to: deadline, byMainActorMaker: isMaker)
+  }
+
+  /// ``advance(to:)``, without the first turns of the main actor's queue that let the maker's
+  /// main-actor tasks run: the caller took them.
+  private func step(to deadline: Instant, byMainActorMaker: Bool) async {
+    // The test that moves the clock: what its tasks (and those of no test) do is waited for.
+    let domain = ClockActivity.currentDomain
+    await waitUntilSettled(in: domain)
     while true {
       let woken = state.withLock { $0.takeDue(upTo: deadline) }
       guard !woken.isEmpty else { return }
@@ -217,30 +242,58 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
       // swift-clocks' test clock resumes them): two effects that sleep until the same instant
       // send their actions in that order, on every run.
       for sleeper in woken {
-        // A member of a family is waited for through its family, which also sees it end.
-        if !SerialFamilies.isMember(sleeper.task) { ClockActivity.resuming(sleeper.task) }
+        // A member of a family is waited for through its family, which also sees it end; an
+        // effect until it sleeps again or ends; a plain task of the maker's on the main actor
+        // with turns of the main actor's queue; any other task until it sleeps again (or is let
+        // go as blocked).
+        let isPlainOnMainActor =
+          !SerialFamilies.isMember(sleeper.task)
+          && !ClockActivity.resuming(
+            sleeper.task, in: domain, marksPlainTask: !byMainActorMaker)
+          && byMainActorMaker
         sleeper.continuation.resume()
-        await waitUntilSettled()
+        if isPlainOnMainActor { await letMainActorTasksRun() }
+        await waitUntilSettled(in: domain)
       }
     }
   }
 
   /// Waits until the work in flight is done: the plain tasks of the test (the clock's family and
   /// the current `withMainSerialExecutor` scope's) have each run until they sleep, wait for
-  /// something else, or end, and every effect task is asleep on a test clock or has ended.
-  private func waitUntilSettled() async {
+  /// something else, or end, and every effect task of the test that moves the clock (`domain`)
+  /// is asleep on a test clock or has ended.
+  private func waitUntilSettled(in domain: ClockActivity.Domain) async {
     await settleFamilies()
-    await ClockActivity.waitUntilSettled()
+    await ClockActivity.waitUntilSettled(in: domain)
     // What the effects did meanwhile may have woken plain tasks (a stream they feed).
     await settleFamilies()
   }
 
-  /// Waits for the plain tasks' work, unless no family has queued a job since the last time.
+  /// When the clock's maker moves it from the main actor, lets the tasks it made there reach
+  /// their sleep: turns of the main actor's queue, each behind every job queued there, until the
+  /// clock's sleepers have stayed the same for a few turns in a row. (A task made on the main
+  /// actor is invisible to the runtime's hooks, so it cannot be counted as the family's other
+  /// tasks are: this is swift-clocks' yielding, bounded.)
+  private func letMainActorTasksRun() async {
+    var sleepers = sleeperCount
+    var quietTurns = 0
+    for _ in 0..<SerialFamilies.mainActorTurnLimit
+    where quietTurns < SerialFamilies.mainActorQuietTurns {
+      await SerialFamilies.yieldBehindMainQueue()
+      let now = sleeperCount
+      quietTurns = now == sleepers ? quietTurns + 1 : 0
+      sleepers = now
+    }
+  }
+
+  /// Whether the current task is the one that made the clock on the main actor.
+  private var isMovedByMainActorMaker: Bool {
+    mainActorMaker != nil && ClockActivity.currentTask == mainActorMaker
+  }
+
+  /// Waits for the plain tasks' work: until every job their families queued has run.
   private func settleFamilies() async {
-    let count = SerialFamilies.enqueueCount
-    guard count != settledCount.load(ordering: .relaxed) else { return }
-    await SerialFamilies.settle(SerialFamilies.families(besides: family))
-    settledCount.store(count, ordering: .relaxed)
+    await SerialFamilies.settle(besides: family)
   }
 
   /// Throws ``SuspensionError`` if a task is asleep on the clock, once the tasks about to sleep
@@ -256,7 +309,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///
   /// - Throws: ``SuspensionError`` when a sleep is suspended.
   public func checkSuspension() async throws {
-    await waitUntilSettled()
+    if isMovedByMainActorMaker { await letMainActorTasksRun() }
+    await waitUntilSettled(in: ClockActivity.currentDomain)
     guard sleeperCount == 0 else { throw SuspensionError() }
   }
 
@@ -268,14 +322,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   ///
   /// - Parameter limit: The longest time to run; a timer that never ends stops here.
   public func run(limit: Duration? = nil) async {
-    await waitUntilSettled()
+    let isMaker = isMovedByMainActorMaker
+    if isMaker { await letMainActorTasksRun() }
+    await waitUntilSettled(in: ClockActivity.currentDomain)
     let start = now
     while !Task.isCancelled, let next = state.withLock({ $0.earliestDeadline }) {
       if let limit, next > start.advanced(by: limit) {
-        await advance(to: start.advanced(by: limit))
+        await step(to: start.advanced(by: limit), byMainActorMaker: isMaker)
         return
       }
-      await advance(to: next)
+      await step(to: next, byMainActorMaker: isMaker)
     }
   }
 

@@ -11,7 +11,7 @@ public enum ClockTrackedTask {
       Task {
         await operation()
         // Done: a clock that woke this task stops waiting for it.
-        ClockActivity.settled()
+        ClockActivity.ended()
       }
     }
   }

@@ -117,10 +117,12 @@ public struct Send<Action>: Sendable {
       }.value
       return
     }
+    let progressing = ClockActivity.progressingTask
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       registry.post { [self] in
-        if handle?.isActive ?? true { deliverNow(action.value) }
-        ClockActivity.progressed()
+        ClockActivity.delivering(from: progressing) {
+          if handle?.isActive ?? true { deliverNow(action.value) }
+        }
         continuation.resume()
       }
     }
@@ -167,7 +169,7 @@ public struct Send<Action>: Sendable {
   func finishEffect() {
     guard finishesEffect, let handle, let registry else { return }
     registry.remove(handle)
-    ClockActivity.settled()
+    ClockActivity.ended()
   }
 }
 

@@ -115,7 +115,7 @@ struct App {
     // four or five hand-offs between threads a tick (see "Virtual time in scripts" in
     // Docs/Performance.md). What happens, and in which order, stays what the test clock fixes:
     // it wakes one sleeper at a time and waits until its work is done.
-    let testClock = TestClock()
+    let testClock = TestClock<Duration>(ownsNoTasks: ())
     return await withMainSerialExecutor {
       await runLines(lines, source: source, clock: testClock) { duration in
         await testClock.advance(by: duration)

@@ -7,7 +7,8 @@ import Synchronization
 /// instant comes, however busy the machine is.
 ///
 /// A task is tracked by the address of its runtime task. It is settled when it sleeps on a test
-/// clock (``settled()``, from the sleep), or when its effect's work ends (from `Send`). Effects
+/// clock (``fellAsleep(_:)``, from the sleep), or when its effect's work ends (``ended()``, from
+/// `Send`). Effects
 /// are tracked from the moment their task is made, under the same lock, so that a task cannot
 /// settle before it is known.
 ///
@@ -16,21 +17,89 @@ import Synchronization
 /// turns to run and ``quietTime`` passes, and the clock stops waiting for it. Only blocked tasks are
 /// waited out this way; the tasks that report back are waited for exactly.
 ///
+/// Work is tracked per Swift Testing test (its ``Domain``): a clock moved by a test waits for the
+/// effects that test started, and for those started outside any test, but not for the tests
+/// running beside it — a busy one would otherwise hold every other test's clock for as long as
+/// it runs, and keep their blocked effects from being let go. Outside Swift Testing everything
+/// is in one domain.
+///
 /// Nothing is tracked until the first test clock is made: a program that uses none pays one
 /// atomic load per effect.
 enum ClockActivity {
   /// Whether a test clock exists in the process.
   private static let isTracking = Atomic<Bool>(false)
 
+  /// The Swift Testing test that tracked work belongs to: the id of the test whose task started
+  /// it (tasks inherit it from their creator), or `nil` outside a test.
+  typealias Domain = AnyHashable?
+
+  private struct Waiter {
+    let domain: Domain
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct State {
-    var inFlight: Set<UInt> = []
-    /// Bumped whenever tracked work reports back: tells a blocked task from a slow one.
-    var events: UInt64 = 0
+    /// Each task in flight, with its domain.
+    var inFlight: [UInt: Domain] = [:]
+    /// The tracked tasks not in flight (asleep on a test clock, or let go as blocked), with
+    /// their domains: a clock that wakes one puts it back in flight.
+    var idle: [UInt: Domain] = [:]
+    /// How many tasks of each domain are in flight.
+    var inFlightCounts: [Domain: Int] = [:]
+    /// Bumped whenever a domain's tracked work reports back: tells a blocked task from a slow one.
+    var events: [Domain: UInt64] = [:]
     /// Each resumed once: by whoever takes it out of here, under the lock.
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var waiters: [Int: Waiter] = [:]
     var nextWaiter = 0
     /// Whether a watchdog runs (see `watch()`).
     var isWatching = false
+
+    mutating func insert(_ task: UInt, in domain: Domain) {
+      if let old = inFlight.updateValue(domain, forKey: task) {
+        inFlightCounts[old, default: 1] -= 1
+      }
+      inFlightCounts[domain, default: 0] += 1
+      events[domain, default: 0] &+= 1
+    }
+
+    /// Takes `task` out of flight; its domain, if it was in flight.
+    mutating func remove(_ task: UInt) -> Domain? {
+      guard let domain = inFlight.removeValue(forKey: task) else { return nil }
+      inFlightCounts[domain, default: 1] -= 1
+      events[domain, default: 0] &+= 1
+      return .some(domain)
+    }
+
+    /// Whether a clock moved in `domain` has nothing to wait for: no task of its own domain is in
+    /// flight, nor any started outside a test.
+    func isSettled(for domain: Domain) -> Bool {
+      inFlightCounts[domain, default: 0] == 0 && inFlightCounts[nil, default: 0] == 0
+    }
+
+    /// What a waiter in `domain` sees happen.
+    func events(watchedBy domain: Domain) -> UInt64 {
+      domain == nil
+        ? events[nil, default: 0] : events[domain, default: 0] &+ events[nil, default: 0]
+    }
+
+    /// Lets go of the tasks a waiter in `domain` waits for: they are blocked.
+    mutating func letGo(_ domain: Domain) {
+      for (task, own) in inFlight where own == domain || own == nil { idle[task] = own }
+      inFlight = inFlight.filter { $0.value != domain && $0.value != nil }
+      inFlightCounts[domain] = nil
+      inFlightCounts[nil] = nil
+    }
+
+    /// Takes out the waiters that have nothing left to wait for.
+    mutating func takeSettledWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard !waiters.isEmpty else { return [] }
+      var settled: [CheckedContinuation<Void, Never>] = []
+      for (id, waiter) in waiters where isSettled(for: waiter.domain) {
+        settled.append(waiter.continuation)
+        waiters[id] = nil
+      }
+      return settled
+    }
   }
 
   private static let state = LockIsolated(State())
@@ -42,6 +111,12 @@ enum ClockActivity {
   /// for a task that can run to get a thread on a loaded machine (a sanitizer build running many
   /// tests at once), short enough to cost a test with a blocked effect little.
   static let quietTime: Duration = .milliseconds(500)
+
+  /// The domain of the current task's work: the Swift Testing test it runs, if tracking.
+  static var currentDomain: Domain {
+    guard isTracking.load(ordering: .relaxed) else { return nil }
+    return deliveringDomain?.domain ?? SwiftTestingEntryPoints.currentTestID
+  }
 
   /// Starts tracking: a test clock was made.
   static func startTracking() {
@@ -59,10 +134,10 @@ enum ClockActivity {
   ) -> Task<Void, Never> {
     // An effect runs where its store says, not in the family of the task that starts it.
     guard isTracking.load(ordering: .relaxed) else { return SerialFamilies.makingEffect(make) }
+    let domain = deliveringDomain?.domain ?? SwiftTestingEntryPoints.currentTestID
     return state.withLock { state in
       let task = SerialFamilies.makingEffect(make)
-      state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
-      state.events &+= 1
+      state.insert(unsafeBitCast(task, to: UInt.self), in: domain)
       return task
     }
   }
@@ -84,10 +159,9 @@ enum ClockActivity {
         defer { handOver(to: waiting) }
         return try await operation()
       }
-      if state.inFlight.remove(waiting) != nil {
-        state.inFlight.insert(unsafeBitCast(task, to: UInt.self))
+      if case .some(let domain) = state.remove(waiting) {
+        state.insert(unsafeBitCast(task, to: UInt.self), in: domain)
       }
-      state.events &+= 1
       return task
     }
   }
@@ -96,59 +170,97 @@ enum ClockActivity {
   private static func handOver(to waiting: UInt) {
     guard let task = currentTask else { return }
     state.withLock { state in
-      if state.inFlight.remove(task) != nil { state.inFlight.insert(waiting) }
-      state.events &+= 1
+      if case .some(let domain) = state.remove(task) { state.insert(waiting, in: domain) }
     }
   }
 
-  /// Marks a task that a test clock is about to resume as in flight.
-  static func resuming(_ task: UInt?) {
-    state.withLock { state in
-      if let task { state.inFlight.insert(task) }
-      state.events &+= 1
+  /// Marks a task that a test clock, moved in `domain`, is about to resume as in flight: in its
+  /// own domain if it is a tracked task (an effect), in `domain` if it is a plain task and
+  /// `marksPlainTask`.
+  ///
+  /// - Returns: Whether it is a tracked task.
+  static func resuming(_ task: UInt?, in domain: Domain, marksPlainTask: Bool) -> Bool {
+    guard let task else { return false }
+    return state.withLock { state in
+      if case .some(let own) = state.idle.removeValue(forKey: task) {
+        state.insert(task, in: own)
+        return true
+      }
+      if marksPlainTask { state.insert(task, in: domain) }
+      return false
     }
   }
 
-  /// The current task has gone to sleep on a test clock, or its effect has ended: it is settled.
-  static func settled() {
-    guard isTracking.load(ordering: .relaxed) else { return }
-    settled(currentTask)
+  /// The current task's effect has ended: it is settled, and no longer tracked.
+  static func ended() {
+    guard isTracking.load(ordering: .relaxed), let task = currentTask else { return }
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.idle[task] = nil
+      guard case .some(let domain) = state.remove(task), state.inFlightCounts[domain] == 0 else {
+        return []
+      }
+      return state.takeSettledWaiters()
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// `task` has gone to sleep on a test clock: it is settled.
-  static func settled(_ task: UInt?) {
+  static func fellAsleep(_ task: UInt?) {
     guard let task else { return }
-    let waiters = state.withLock { state -> [Int: CheckedContinuation<Void, Never>] in
-      state.events &+= 1
-      guard state.inFlight.remove(task) != nil, state.inFlight.isEmpty, !state.waiters.isEmpty
-      else { return [:] }
-      defer { state.waiters = [:] }
-      return state.waiters
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard case .some(let domain) = state.remove(task) else { return [] }
+      state.idle[task] = domain
+      guard state.inFlightCounts[domain] == 0 else { return [] }
+      return state.takeSettledWaiters()
     }
-    for waiter in waiters.values { waiter.resume() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Whether any of `tasks` is in flight: running, or ready to run, rather than asleep on a test
   /// clock, ended, or let go as blocked.
   static func isAnyInFlight(_ tasks: [UInt]) -> Bool {
     guard isTracking.load(ordering: .relaxed) else { return false }
-    return state.withLock { state in tasks.contains { state.inFlight.contains($0) } }
+    return state.withLock { state in tasks.contains { state.inFlight[$0] != nil } }
   }
 
-  /// Tracked work has done something (an effect sent an action): it is not blocked.
-  static func progressed() {
-    guard isTracking.load(ordering: .relaxed) else { return }
-    state.withLock { $0.events &+= 1 }
+  /// Runs `deliver`, the store's delivery of an action that the effect of `task` sent (see
+  /// ``progressingTask``): the effect has done something, so it is not blocked, and the effects
+  /// the action starts belong to the effect's domain, although the store delivers outside the
+  /// test's task.
+  static func delivering(from task: UInt?, _ deliver: () -> Void) {
+    guard let task else { return deliver() }
+    let domain = state.withLock { state -> Domain in
+      // Sent by a task that is not tracked itself (a child task of an effect): progress for
+      // every clock, as before domains.
+      let domain = state.inFlight[task] ?? nil
+      state.events[domain, default: 0] &+= 1
+      return domain
+    }
+    guard let domain else { return deliver() }
+    $deliveringDomain.withValue(DomainBox(domain: domain), operation: deliver)
   }
 
-  /// Suspends until every tracked task is settled, or until the ones left have been silent for
-  /// ``quietRounds`` rounds (they wait for something outside the clock's reach, and are let go),
-  /// or until the calling task is cancelled.
-  static func waitUntilSettled() async {
+  /// The task to pass to ``delivering(from:_:)`` later: the current one, while tracking.
+  static var progressingTask: UInt? {
+    isTracking.load(ordering: .relaxed) ? currentTask : nil
+  }
+
+  /// A domain, for a task-local value. A test's id is a value of strings and numbers.
+  struct DomainBox: @unchecked Sendable {
+    let domain: AnyHashable
+  }
+
+  /// The domain of the effect whose action the store delivers now.
+  @TaskLocal static var deliveringDomain: DomainBox?
+
+  /// Suspends until every task tracked in `domain` (or outside any test) is settled, or until
+  /// the ones left have been silent for ``quietRounds`` rounds (they wait for something outside
+  /// the clock's reach, and are let go), or until the calling task is cancelled.
+  static func waitUntilSettled(in domain: Domain) async {
     // Nothing in flight: nothing to wait for (the common case of a virtual tick's first check).
     guard
       let id = state.withLock({ state -> Int? in
-        guard !state.inFlight.isEmpty else { return nil }
+        guard !state.isSettled(for: domain) else { return nil }
         state.nextWaiter += 1
         return state.nextWaiter
       })
@@ -156,8 +268,8 @@ enum ClockActivity {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let startWatchdog = state.withLock { state -> Bool? in
-          guard !state.inFlight.isEmpty, !Task.isCancelled else { return nil }
-          state.waiters[id] = continuation
+          guard !state.isSettled(for: domain), !Task.isCancelled else { return nil }
+          state.waiters[id] = Waiter(domain: domain, continuation: continuation)
           defer { state.isWatching = true }
           return !state.isWatching
         }
@@ -165,20 +277,31 @@ enum ClockActivity {
         if startWatchdog { Task.detached { await watch() } }
       }
     } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
     }
   }
 
+  /// How quiet the work a waiter's domain waits for has been.
+  private struct Quiet {
+    var events: UInt64
+    var rounds = 0
+    var since: ContinuousClock.Instant
+  }
+
   /// While anyone waits, watches whether tracked work does anything. After ``quietRounds``
-  /// rounds and ``quietTime`` in which nothing happened, lets go of the tasks in flight and wakes the waiters. A
-  /// round is a short real-time pause, a turn of the global executor and a turn of the main
-  /// actor: work that can run gets to run in it, so a slow machine stretches the rounds instead
-  /// of cutting its work short. One watchdog serves every clock.
+  /// rounds and ``quietTime`` in which nothing happened in a waiter's domain, lets go of the tasks
+  /// it waits for and wakes it. A round is a short real-time pause, a turn of the global executor
+  /// and a turn of the main actor: work that can run gets to run in it, so a slow machine
+  /// stretches the rounds instead of cutting its work short. One watchdog serves every clock.
   private static func watch() async {
     let clock = ContinuousClock()
-    var lastEvents = state.withLock { $0.events }
-    var quiet = 0
-    var quietSince = clock.now
+    var watched = state.withLock { state in
+      Dictionary(
+        state.waiters.values.map {
+          ($0.domain, Quiet(events: state.events(watchedBy: $0.domain), since: clock.now))
+        },
+        uniquingKeysWith: { first, _ in first })
+    }
     while true {
       // Rounds of a twentieth of the quiet time: twenty of them take the quiet time, so a
       // blocked task is let go no later than with shorter rounds, and the watchdog costs a
@@ -192,18 +315,23 @@ enum ClockActivity {
           state.isWatching = false
           return nil
         }
-        guard state.events == lastEvents else {
-          lastEvents = state.events
-          quiet = 0
-          quietSince = now
-          return []
+        let domains = Set(state.waiters.values.map(\.domain))
+        watched = watched.filter { domains.contains($0.key) }
+        for domain in domains {
+          let events = state.events(watchedBy: domain)
+          guard var quiet = watched[domain], quiet.events == events else {
+            watched[domain] = Quiet(events: events, since: now)
+            continue
+          }
+          quiet.rounds += 1
+          watched[domain] = quiet
+          guard quiet.rounds >= quietRounds, quiet.since.duration(to: now) >= quietTime else {
+            continue
+          }
+          watched[domain] = nil
+          state.letGo(domain)
         }
-        quiet += 1
-        guard quiet >= quietRounds, quietSince.duration(to: now) >= quietTime else { return [] }
-        quiet = 0
-        state.inFlight = []
-        defer { state.waiters = [:] }
-        return Array(state.waiters.values)
+        return state.takeSettledWaiters()
       }
       guard let waiters else { return }
       for waiter in waiters { waiter.resume() }

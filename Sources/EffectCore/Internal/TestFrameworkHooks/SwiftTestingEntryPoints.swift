@@ -54,6 +54,21 @@ enum SwiftTestingEntryPoints {
   /// the test's `id` and a description of its case (its arguments); `nil` outside a Swift
   /// Testing test.
   static var currentTest: AnyHashable? {
+    guard let testID = currentTestID else { return nil }
+    let isParameterized = parameterizedTests.withLock { known in
+      if let isParameterized = known[testID] { return isParameterized }
+      let isParameterized = currentCasePayload != nil
+      known[testID] = isParameterized
+      return isParameterized
+    }
+    // Describing a case's arguments costs tens of microseconds: only parameterized tests do.
+    let testCase = isParameterized ? currentCasePayload.map { String(describing: $0) } : nil
+    return AnyHashable(TestIdentity(test: testID, testCase: testCase))
+  }
+
+  /// The id of the Swift Testing test the current task runs, the same for all its cases; `nil`
+  /// outside one. Cheaper than ``currentTest``: a parameterized test's case is not described.
+  static var currentTestID: AnyHashable? {
     guard let testCurrent = TestFrameworks.pointer(Symbols.testCurrent), let test = Symbols.test
     else {
       return nil
@@ -63,16 +78,7 @@ enum SwiftTestingEntryPoints {
         let identifiable = test as? any Identifiable
       else { return nil }
       func id<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-      let testID = id(identifiable)
-      let isParameterized = parameterizedTests.withLock { known in
-        if let isParameterized = known[testID] { return isParameterized }
-        let isParameterized = currentCasePayload != nil
-        known[testID] = isParameterized
-        return isParameterized
-      }
-      // Describing a case's arguments costs tens of microseconds: only parameterized tests do.
-      let testCase = isParameterized ? currentCasePayload.map { String(describing: $0) } : nil
-      return AnyHashable(TestIdentity(test: testID, testCase: testCase))
+      return id(identifiable)
     }
     return _openExistential(test, do: current)
   }
