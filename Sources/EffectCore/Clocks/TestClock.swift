@@ -20,8 +20,13 @@ import Synchronization
 /// Plain tasks of the test (`Task { }` made by the task that made the clock, or inside
 /// ``withMainSerialExecutor(isolation:operation:)``) reach their sleep before time moves, as
 /// with swift-clocks' test clock, but deterministically: they run on the main actor's queue
-/// while the clock lives, and the clock takes turns of that queue until none of their work is
-/// left (see "TestClock" in Docs/Testing.md).
+/// while the clock lives, each of their jobs counted, and the clock takes turns of that queue
+/// until none of their work is left. In a `@MainActor` test, whose `Task { }`s the runtime queues
+/// on the main actor without a count, the clock takes turns until its sleepers stay the same
+/// (see "TestClock" in Docs/Testing.md).
+///
+/// Under Swift Testing, the effects a clock waits for are those of the test that moves it (and
+/// those started outside any test), not those of the tests running beside it.
 public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: Clock, Sendable {
   /// A point in a test clock's time: an offset from the clock's start.
   public struct Instant: InstantProtocol, Hashable, Sendable {
