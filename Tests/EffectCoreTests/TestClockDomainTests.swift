@@ -20,8 +20,8 @@ import Testing
         }
       }
     }
-    // Started as the store of another test would start it.
-    let otherTask = ClockActivity.$deliveringDomain.withValue(.init(domain: "another test")) {
+    // Started as the store of another test would start it (a domain no test has).
+    let otherTask = ClockActivity.$deliveringDomain.withValue(-1) {
       other.send(())
     }
     #expect(await eventually { blocked.value != nil })

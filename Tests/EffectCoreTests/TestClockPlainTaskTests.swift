@@ -156,21 +156,6 @@ import Testing
     func increment() { value += 1 }
   }
 
-  /// Each of its jobs is counted, however many: the clock does not guess from quiet turns.
-  @Test(arguments: 0..<5) func aTaskThatYieldsAHundredTimesBeforeItSleeps(_ round: Int) async {
-    await bounded {
-      let clock = TestClock()
-      let task = Task {
-        for _ in 0..<100 { await Task.yield() }
-        try await clock.sleep(for: .seconds(1))
-        return "woke"
-      }
-      await clock.advance(by: .seconds(1))
-      let value = try await task.value
-      #expect(value == "woke")
-    }
-  }
-
   @Test(arguments: 0..<10) func aTaskThatSleepsAfterCallingAnActor(_ round: Int) async {
     await bounded {
       let clock = TestClock()

@@ -20,9 +20,9 @@ import Synchronization
 /// Plain tasks of the test (`Task { }` made by the task that made the clock, or inside
 /// ``withMainSerialExecutor(isolation:operation:)``) reach their sleep before time moves, as
 /// with swift-clocks' test clock, but deterministically: they run on the main actor's queue
-/// while the clock lives, each of their jobs counted, and the clock takes turns of that queue
-/// until none of their work is left. In a `@MainActor` test, whose `Task { }`s the runtime queues
-/// on the main actor without a count, the clock takes turns until its sleepers stay the same
+/// while the clock lives, and the clock takes turns of that queue until none of their work is
+/// left. In a `@MainActor` test, whose `Task { }`s the runtime queues
+/// on the main actor without the hook, the clock takes turns until its sleepers stay the same
 /// (see "TestClock" in Docs/Testing.md).
 ///
 /// Under Swift Testing, the effects a clock waits for are those of the test that moves it (and
@@ -132,6 +132,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// family. When it moves the clock, the clock lets them run first with turns of the main
   /// actor's queue (see ``letMainActorTasksRun()``).
   private let mainActorMaker: UInt?
+  /// `SerialFamilies.enqueueCount` when the clock last settled its families.
+  private let settledCount = Atomic<UInt64>(.max)
   /// The last sleeper's id: sleepers due at one instant wake in the order of their ids.
   private let lastSleeperID = Atomic<Int>(0)
 
@@ -296,9 +298,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     mainActorMaker != nil && ClockActivity.currentTask == mainActorMaker
   }
 
-  /// Waits for the plain tasks' work: until every job their families queued has run.
+  /// Waits for the plain tasks' work, unless no family has queued a job since the last time.
   private func settleFamilies() async {
-    await SerialFamilies.settle(besides: family)
+    let count = SerialFamilies.enqueueCount
+    guard count != settledCount.load(ordering: .relaxed) else { return }
+    await SerialFamilies.settle(SerialFamilies.families(besides: family))
+    settledCount.store(count, ordering: .relaxed)
   }
 
   /// Throws ``SuspensionError`` if a task is asleep on the clock, once the tasks about to sleep

@@ -31,7 +31,10 @@ enum ClockActivity {
 
   /// The Swift Testing test that tracked work belongs to: the id of the test whose task started
   /// it (tasks inherit it from their creator), or `nil` outside a test.
-  typealias Domain = AnyHashable?
+  typealias Domain = Int
+
+  /// The domain of work started outside any test.
+  static let noTest: Domain = 0
 
   private struct Waiter {
     let domain: Domain
@@ -39,6 +42,8 @@ enum ClockActivity {
   }
 
   private struct State {
+    /// The domain of each test seen, by its id: small numbers, cheap to hash on every tick.
+    var domains: [AnyHashable: Domain] = [:]
     /// Each task in flight, with its domain.
     var inFlight: [UInt: Domain] = [:]
     /// The tracked tasks not in flight (asleep on a test clock, or let go as blocked), with
@@ -70,24 +75,33 @@ enum ClockActivity {
       return .some(domain)
     }
 
+    /// The domain of the Swift Testing test with id `test` (``noTest`` for none).
+    mutating func domain(of test: AnyHashable?) -> Domain {
+      guard let test else { return noTest }
+      if let domain = domains[test] { return domain }
+      let domain = domains.count + 1
+      domains[test] = domain
+      return domain
+    }
+
     /// Whether a clock moved in `domain` has nothing to wait for: no task of its own domain is in
     /// flight, nor any started outside a test.
     func isSettled(for domain: Domain) -> Bool {
-      inFlightCounts[domain, default: 0] == 0 && inFlightCounts[nil, default: 0] == 0
+      inFlightCounts[domain, default: 0] == 0 && inFlightCounts[noTest, default: 0] == 0
     }
 
     /// What a waiter in `domain` sees happen.
     func events(watchedBy domain: Domain) -> UInt64 {
-      domain == nil
-        ? events[nil, default: 0] : events[domain, default: 0] &+ events[nil, default: 0]
+      domain == noTest
+        ? events[noTest, default: 0] : events[domain, default: 0] &+ events[noTest, default: 0]
     }
 
     /// Lets go of the tasks a waiter in `domain` waits for: they are blocked.
     mutating func letGo(_ domain: Domain) {
-      for (task, own) in inFlight where own == domain || own == nil { idle[task] = own }
-      inFlight = inFlight.filter { $0.value != domain && $0.value != nil }
+      for (task, own) in inFlight where own == domain || own == noTest { idle[task] = own }
+      inFlight = inFlight.filter { $0.value != domain && $0.value != noTest }
       inFlightCounts[domain] = nil
-      inFlightCounts[nil] = nil
+      inFlightCounts[noTest] = nil
     }
 
     /// Takes out the waiters that have nothing left to wait for.
@@ -114,8 +128,10 @@ enum ClockActivity {
 
   /// The domain of the current task's work: the Swift Testing test it runs, if tracking.
   static var currentDomain: Domain {
-    guard isTracking.load(ordering: .relaxed) else { return nil }
-    return deliveringDomain?.domain ?? SwiftTestingEntryPoints.currentTestID
+    guard isTracking.load(ordering: .relaxed) else { return noTest }
+    if let deliveringDomain { return deliveringDomain }
+    let test = SwiftTestingEntryPoints.currentTestID
+    return state.withLock { $0.domain(of: test) }
   }
 
   /// Starts tracking: a test clock was made.
@@ -134,10 +150,11 @@ enum ClockActivity {
   ) -> Task<Void, Never> {
     // An effect runs where its store says, not in the family of the task that starts it.
     guard isTracking.load(ordering: .relaxed) else { return SerialFamilies.makingEffect(make) }
-    let domain = deliveringDomain?.domain ?? SwiftTestingEntryPoints.currentTestID
+    let delivering = deliveringDomain
+    let test = delivering == nil ? SwiftTestingEntryPoints.currentTestID : nil
     return state.withLock { state in
       let task = SerialFamilies.makingEffect(make)
-      state.insert(unsafeBitCast(task, to: UInt.self), in: domain)
+      state.insert(unsafeBitCast(task, to: UInt.self), in: delivering ?? state.domain(of: test))
       return task
     }
   }
@@ -232,12 +249,12 @@ enum ClockActivity {
     let domain = state.withLock { state -> Domain in
       // Sent by a task that is not tracked itself (a child task of an effect): progress for
       // every clock, as before domains.
-      let domain = state.inFlight[task] ?? nil
+      let domain = state.inFlight[task] ?? noTest
       state.events[domain, default: 0] &+= 1
       return domain
     }
-    guard let domain else { return deliver() }
-    $deliveringDomain.withValue(DomainBox(domain: domain), operation: deliver)
+    guard domain != noTest else { return deliver() }
+    $deliveringDomain.withValue(domain, operation: deliver)
   }
 
   /// The task to pass to ``delivering(from:_:)`` later: the current one, while tracking.
@@ -245,13 +262,8 @@ enum ClockActivity {
     isTracking.load(ordering: .relaxed) ? currentTask : nil
   }
 
-  /// A domain, for a task-local value. A test's id is a value of strings and numbers.
-  struct DomainBox: @unchecked Sendable {
-    let domain: AnyHashable
-  }
-
   /// The domain of the effect whose action the store delivers now.
-  @TaskLocal static var deliveringDomain: DomainBox?
+  @TaskLocal static var deliveringDomain: Domain?
 
   /// Suspends until every task tracked in `domain` (or outside any test) is settled, or until
   /// the ones left have been silent for ``quietRounds`` rounds (they wait for something outside

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// The unstructured tasks that run on the main serial executor although nobody gave them a task
@@ -10,13 +9,13 @@ import Synchronization
 /// ``family(joining:)`` about every job that goes there. A task joins a family when the hook sees
 /// it for the first time while the current task belongs to one — which is what happens,
 /// synchronously inside `Task.init`, when a task of the family makes a new task — and from then
-/// on each of its jobs goes to the main actor's queue (``enqueueOnMain(_:of:)``). Each job is
-/// counted before it is queued and again once it has run, so a ``TestClock`` knows exactly when
-/// every one of them has run, whatever thread queued it: ``settle(besides:)``.
+/// on each of its jobs goes to the main actor's queue. That queue is one thread, first in first
+/// out, so the family's jobs are counted as they are enqueued there (by the main actor's hook),
+/// and a ``TestClock`` knows exactly when every one of them has run: ``settle(_:)``.
 ///
-/// A task isolated to the main actor never passes through the hook (the runtime queues its jobs
-/// on the main executor directly, without the main executor's hook): a `@MainActor` test's
-/// `Task { }` is let run by its clock's turns of the main queue instead (see `TestClock`).
+/// A task isolated to the main actor never passes through the global executor's hook: a
+/// `@MainActor` test's `Task { }` is let run by its clock's turns of the main queue instead (see
+/// `TestClock`).
 ///
 /// A family ends with its scope (the end of `withMainSerialExecutor`, the test clock's
 /// deinitialisation): its tasks then run where they would have run anyway.
@@ -54,25 +53,16 @@ enum SerialFamilies {
     /// Each open family → the id of the last task made before it opened: only tasks made
     /// later can be its new members.
     var open: [Int: UInt64] = [:]
-    /// How many of each family's jobs are queued or running on the main actor's queue; a family
-    /// is here from its opening to its closing.
-    var pending: [Int: Int] = [preferenceFamily: 0]
-    /// The executor each open family's jobs run on.
-    var executors: [Int: FamilyExecutor] = [
-      preferenceFamily: FamilyExecutor(family: preferenceFamily)
-    ]
-    /// Members in ``settle(_:)``: their own turns of the queue are not their families' work.
+    /// How many of each family's jobs went to the main actor's queue.
+    var enqueued: [Int: UInt64] = [:]
+    /// `enqueued` when each family was last found settled.
+    var settledAt: [Int: UInt64] = [:]
+    /// Tasks in ``settle(_:)``: their own turns of the queue are not their families' work.
     var settling: [UInt: Int] = [:]
     var lastFamily = preferenceFamily
     /// The ids of the tasks the global executor's hook has seen: a task seen before is resumed,
     /// not new, whoever resumes it.
     var seen: Set<UInt64> = []
-
-    /// Notes that a hook has seen the task with `id`; whether it is the first time.
-    mutating func see(_ id: UInt64) -> Bool {
-      if seen.count >= seenLimit { seen = [] }
-      return seen.insert(id).inserted
-    }
 
     /// The family of the member task at `address`, if it is the task that joined.
     func family(of address: UInt) -> Int? {
@@ -98,9 +88,8 @@ enum SerialFamilies {
 
   private static let state = LockIsolated(State())
 
-  /// How many jobs of all families are queued or running on the main actor's queue: when none,
-  /// a clock has nothing to settle.
-  private static let pendingTotal = Atomic<Int>(0)
+  /// How many members all families have: the main actor's hook skips the lock when none.
+  private static let memberTotal = Atomic<Int>(0)
 
   /// How many task ids ``State/seen`` keeps before it starts again: past this, a task seen long
   /// ago is taken for new again, which only matters if a family's task resumes it.
@@ -120,8 +109,6 @@ enum SerialFamilies {
     return state.withLock { state in
       state.lastFamily += 1
       state.open[state.lastFamily] = start
-      state.pending[state.lastFamily] = 0
-      state.executors[state.lastFamily] = FamilyExecutor(family: state.lastFamily)
       if let root {
         state.roots[root] = Membership(family: state.lastFamily, id: taskID(at: root))
       }
@@ -142,22 +129,20 @@ enum SerialFamilies {
       state.open[family] = nil
       state.roots = state.roots.filter { $0.value.family != family }
       forget(family, in: &state)
-      // Its jobs still queued run where they are, uncounted.
-      state.executors[family] = nil
-      if let pending = state.pending.removeValue(forKey: family) {
-        pendingTotal.subtract(pending, ordering: .relaxed)
-      }
+      state.enqueued[family] = nil
+      state.settledAt[family] = nil
     }
   }
 
   private static func forget(_ family: Int, in state: inout State) {
-    guard state.memberCounts.removeValue(forKey: family) != nil else { return }
+    guard let count = state.memberCounts.removeValue(forKey: family) else { return }
     state.members = state.members.filter { $0.value.family != family }
+    memberTotal.subtract(count, ordering: .relaxed)
   }
 
   /// The families a test clock waits for when the current task moves it: its own, the
   /// `withMainSerialExecutor` scope's, and the one the current task belongs to or made.
-  private static func families(besides family: Int?) -> [Int] {
+  static func families(besides family: Int?) -> [Int] {
     var families = [family, scope].compactMap { $0 }
     guard EnqueueHooks.isInstalled, let current = ClockActivity.currentTask else { return families }
     let own = state.withLock { $0.family(of: current) ?? $0.rootFamily(of: current) }
@@ -185,6 +170,14 @@ enum SerialFamilies {
     return make()
   }
 
+  /// The family of `job`, a member's job on its way to the main actor's queue. Called by the
+  /// main actor's enqueue hook, on the enqueueing thread.
+  static func family(of job: UnownedJob) -> Int? {
+    guard memberTotal.load(ordering: .relaxed) > 0 else { return nil }
+    let address = unsafeBitCast(job, to: UInt.self)
+    return state.withLock { $0.family(of: address) }
+  }
+
   /// The family `job` belongs to, if any, joining it to the current task's family when it is a
   /// task made just now. Called by the global executor's enqueue hook, on the enqueueing thread,
   /// for every job.
@@ -196,8 +189,12 @@ enum SerialFamilies {
     let current = ClockActivity.currentTask
     return state.withLock { state -> Int? in
       if let family = state.family(of: address) { return family }
-      // Made just now (enqueued by `Task.init`), not resumed: no hook has seen it.
-      let isFirstSight = id != 0 && state.see(id)
+      // Made just now (enqueued by `Task.init`), not resumed: the hook has not seen it.
+      var isFirstSight = false
+      if id != 0 {
+        if state.seen.count >= seenLimit { state.seen = [] }
+        isFirstSight = state.seen.insert(id).inserted
+      }
       // A task enqueued again by itself (a yield) is not new work of its own.
       guard current != address else { return nil }
       var family: Int?
@@ -212,110 +209,102 @@ enum SerialFamilies {
       {
         family = ofCurrent
       }
-      guard let family, let current else { return nil }
+      guard let family else { return nil }
+      // New work of the current task, not a task it resumes (a continuation, a task's value it
+      // delivers): a task made now has a later id than any made before the family opened (or,
+      // for the executor's preference, than the task making it). A detached task made here joins
+      // too, as in swift-concurrency-extras.
+      guard let current else { return nil }
       // An actor the current task gives work (a task isolated to it) runs here this once.
       if id == 0 { return family }
-      guard isFirstSight else { return nil }
-      return join(address, to: family, madeBy: current, in: &state)
+      guard isFirstSight, id > state.open[family] ?? taskID(at: current) else { return nil }
+      if state.memberCounts[family, default: 0] >= memberLimit { forget(family, in: &state) }
+      state.members[address] = Membership(family: family, id: id)
+      state.memberCounts[family, default: 0] += 1
+      memberTotal.add(1, ordering: .relaxed)
+      return family
     }
   }
 
-  /// Makes the task at `address`, which `current` is making, a member of `family`, if it is new
-  /// work of the current task and not a task it resumes (a continuation, a task's value it
-  /// delivers): a task made now has a later id than any made before the family opened (or, for
-  /// the executor's preference, than the task making it). A detached task made here joins too,
-  /// as in swift-concurrency-extras.
-  private static func join(
-    _ address: UInt, to family: Int, madeBy current: UInt, in state: inout State
-  ) -> Int? {
-    let id = taskID(at: address)
-    guard id > state.open[family] ?? taskID(at: current) else { return nil }
-    if state.memberCounts[family, default: 0] >= memberLimit { forget(family, in: &state) }
-    state.members[address] = Membership(family: family, id: id)
-    state.memberCounts[family, default: 0] += 1
-    return family
-  }
-
-  /// Queues `job`, one of `family`'s, on the main actor's queue: counted as pending before it is
-  /// queued, and no longer once it has run, so that a settle that looks at any moment in between
-  /// finds it (unless the job is a settling member's own turn).
-  static func enqueueOnMain(_ job: UnownedJob, of family: Int) {
+  /// One of `family`'s jobs went to the main actor's queue.
+  static func enqueued(_ job: UnownedJob, of family: Int) {
     let address = unsafeBitCast(job, to: UInt.self)
-    let (executor, isCounted) = state.withLock { state -> (FamilyExecutor?, Bool) in
-      guard let executor = state.executors[family] else { return (nil, false) }
-      guard state.settling[address] == nil else { return (executor, false) }
-      state.pending[family]! += 1
-      return (executor, true)
-    }
-    // A family closed meanwhile: the job runs where it would have run anyway.
-    guard let executor else { return globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
-    if isCounted { pendingTotal.add(1, ordering: .relaxed) }
-    DispatchQueue.main.async {
-      // On the family's executor, not the main actor's: the task's next jobs go through the
-      // hook or the executor, counted, instead of straight to the main actor's queue. Held
-      // here: the family may close meanwhile.
-      withExtendedLifetime(executor) {
-        job.runSynchronously(on: executor.asUnownedTaskExecutor())
-      }
-      if isCounted { ran(family) }
-    }
-  }
-
-  /// One of `family`'s counted jobs has run.
-  private static func ran(_ family: Int) {
     state.withLock { state in
-      // A family closed meanwhile took its count with it.
-      guard state.pending[family] != nil else { return }
-      state.pending[family]! -= 1
-      pendingTotal.subtract(1, ordering: .relaxed)
+      guard state.settling[address] == nil else { return }
+      state.enqueued[family, default: 0] &+= 1
+    }
+    enqueuedTotal.add(1, ordering: .relaxed)
+  }
+
+  /// How many jobs of all families went to the main actor's queue: a clock that saw this number
+  /// when it last settled has nothing to settle while it stays the same.
+  static var enqueueCount: UInt64 { enqueuedTotal.load(ordering: .relaxed) }
+  private static let enqueuedTotal = Atomic<UInt64>(0)
+
+  /// How many jobs the families enqueued on the main actor since they were last settled; `nil`
+  /// when none did.
+  private static func unsettled(_ families: [Int]) -> UInt64? {
+    state.withLock { state in
+      var total: UInt64 = 0
+      var isSettled = true
+      for family in families {
+        let count = state.enqueued[family, default: 0]
+        total &+= count
+        if count != state.settledAt[family, default: 0] { isSettled = false }
+      }
+      return isSettled ? nil : total
     }
   }
 
-  /// How many of the families' jobs are queued or running.
-  private static func pending(_ families: [Int]) -> Int {
-    state.withLock { state in families.reduce(0) { $0 + state.pending[$1, default: 0] } }
+  private static func markSettled(_ families: [Int]) {
+    state.withLock { state in
+      for family in families { state.settledAt[family] = state.enqueued[family, default: 0] }
+    }
   }
 
-  /// How many turns of the main actor's queue in a row a test clock moved by its maker on the
-  /// main actor waits to see no new sleeper before it moves (see `TestClock`).
-  static let mainActorQuietTurns = 3
-  /// How many turns of the main actor's queue such a clock takes at most.
-  static let mainActorTurnLimit = 100
-
-  /// How many turns of the main actor's queue ``settle(besides:)`` takes at most: only a member that
+  /// How many turns of the main actor's queue ``settle(_:)`` takes at most: only a member that
   /// never stops enqueueing (a loop of yields) reaches it.
   static let settleLimit = 10_000
 
-  /// Returns once every job the families have queued has run: every member is asleep, waiting
-  /// for something, or ended. Deterministic: each job is counted before it is queued and once it
-  /// has run, so no count can be missed, and the settle takes turns of the main actor's queue
-  /// (behind every job queued there) until none is left. No turn at all when none is.
-  ///
-  /// - Parameter family: The family of the clock that settles, if any; the current
-  ///   `withMainSerialExecutor` scope's and the current task's are settled too.
-  static func settle(besides family: Int?) async {
-    // Nothing queued by any family, and the current task is not running a job of one.
-    guard pendingTotal.load(ordering: .relaxed) > 0, EnqueueHooks.isInstalled else { return }
-    let families = families(besides: family)
-    guard !families.isEmpty else { return }
-    // A member that settles runs one of its family's jobs now: it ends with its first turn, and
-    // the member's own turns are not counted meanwhile.
-    let member = ClockActivity.currentTask.flatMap { task in isMember(task) ? task : nil }
-    guard member != nil || pending(families) > 0 else { return }
-    if let member { state.withLock { $0.settling[member, default: 0] += 1 } }
+  /// Returns once every job the families have enqueued has run: every member is asleep, waiting
+  /// for something, or ended. Deterministic: the members' jobs run one at a time on the main
+  /// actor's queue in the order they were enqueued, so a turn of that queue in which none was
+  /// enqueued means that none is left. No turn at all when no member was enqueued since the last
+  /// settle.
+  static func settle(_ families: [Int]) async {
+    guard !families.isEmpty, EnqueueHooks.isInstalled, unsettled(families) != nil else { return }
+    let task = ClockActivity.currentTask
+    if let task { state.withLock { $0.settling[task, default: 0] += 1 } }
     defer {
-      if let member {
+      if let task {
         state.withLock { state in
-          state.settling[member]! -= 1
-          if state.settling[member] == 0 { state.settling[member] = nil }
+          state.settling[task]! -= 1
+          if state.settling[task] == 0 { state.settling[task] = nil }
         }
       }
     }
-    if member != nil { await yieldBehindMainQueue() }
-    for _ in 0..<settleLimit where pending(families) > 0 {
+    var quietTurns = 0
+    for _ in 0..<settleLimit {
+      guard let before = unsettled(families) else { return }
       await yieldBehindMainQueue()
+      guard unsettled(families) == before else {
+        quietTurns = 0
+        continue
+      }
+      // A member's job may still be running on the main thread while this task, back on its own
+      // executor, counts; several quiet turns in a row leave it time to finish and enqueue its
+      // next job, if it has one.
+      quietTurns += 1
+      if quietTurns == quietTurnsToSettle {
+        markSettled(families)
+        return
+      }
     }
   }
+
+  /// How many turns in a row must pass with no member's job enqueued before the families count
+  /// as settled.
+  static let quietTurnsToSettle = 5
 
   /// The id the concurrency runtime gave a task when it made it (ids grow as tasks are made); 0
   /// for a job that is not a task.
@@ -326,6 +315,12 @@ enum SerialFamilies {
   @MainActor static func yieldBehindMainQueue() async {
     await Task.yield()
   }
+
+  /// How many turns of the main actor's queue in a row a test clock moved by its maker on the
+  /// main actor waits to see no new sleeper before it moves (see `TestClock`).
+  static let mainActorQuietTurns = 3
+  /// How many turns of the main actor's queue such a clock takes at most.
+  static let mainActorTurnLimit = 100
 
   /// Whether the current code runs on the main actor: the runtime's
   /// `swift_task_isCurrentExecutorWithFlags` (what `MainActor.assumeIsolated` asks), found by
