@@ -127,7 +127,7 @@ public final class Store<State, Action>: Observable {
   ///
   /// - Parameter change: Changes the state in place.
   /// - Returns: `false` (and nothing changes) when this is a scoped store whose state key path is
-  ///   not writable.
+  ///   not writable, or a child store whose child is gone or was replaced by another.
   @discardableResult
   public func restoreState(_ change: (inout State) -> Void) -> Bool {
     core.restore(change)
