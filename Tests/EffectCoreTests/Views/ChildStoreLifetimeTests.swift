@@ -6,13 +6,6 @@ import Testing
 /// send through a store scoped from a store whose child is gone.
 @MainActor
 @Suite struct ChildStoreLifetimeTests {
-  private func warnings(_ operation: () -> Void) -> [String] {
-    let recorded = LockIsolated<[String]>([])
-    let record: @Sendable (String) -> Void = { message in recorded.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record, operation: operation)
-    return recorded.withLock { $0 }
-  }
-
   /// A form whose fields are bound through its store.
   struct Form: Reducer {
     struct State: Equatable {
