@@ -16,6 +16,9 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore, ChildStoreEn
   private let name: @Sendable () -> String
   /// For a presented child: reports that no presentation `ifLet` handled what it sent.
   private let reportUnintegrated: (@MainActor () -> Void)?
+  /// The identity of the child this store was made for (see ``ChildIdentity``); `nil` for a
+  /// stack element, which is its id.
+  private let identity: ChildIdentity?
   let observation: ObservationNode<State>
   /// The child's state when last seen.
   var last: State
@@ -29,8 +32,10 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore, ChildStoreEn
     embed: @escaping (Action) -> Parent.Action,
     write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
     name: @escaping @Sendable () -> String,
+    identity: ChildIdentity?,
     reportUnintegrated: (@MainActor () -> Void)?
   ) {
+    self.identity = identity
     self.reportUnintegrated = reportUnintegrated
     self.parent = parent
     self.last = initial
@@ -76,8 +81,11 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore, ChildStoreEn
   func observeStates(
     _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
   ) -> @MainActor () -> Void {
-    let extract = extract
-    return parent.observeStates({ if let state = extract($0) { receive(state) } }, end: end)
+    let identity = identity
+    return parent.observeStates(
+      childStates(
+        receive, find: extract, isSame: { identity == nil || ChildIdentity.of($0) == identity }),
+      end: end)
   }
 }
 
@@ -119,10 +127,11 @@ func makeChildCore<Parent: StoreCore, State, Action>(
   embed: @escaping (Action) -> Parent.Action,
   write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
   name: @escaping @Sendable () -> String,
+  identity: ChildIdentity,
   reportUnintegrated: (@MainActor () -> Void)? = nil
 ) -> (store: Store<State, Action>, core: any ChildStoreEngine<State>) {
   let core = ChildCore<Parent, State, Action>(
     parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name,
-    reportUnintegrated: reportUnintegrated)
+    identity: identity, reportUnintegrated: reportUnintegrated)
   return (Store(core: core), core)
 }

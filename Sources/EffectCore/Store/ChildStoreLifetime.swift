@@ -12,7 +12,8 @@
 ///   (``ChildStoreEngine/see(_:changed:)`` with `nil`). The scope gives the new child a new store.
 /// - Going away: the same, after the batch that removed it. A child that comes back later, even
 ///   with the same identity, gets a new store: a detached store never attaches again.
-/// - A read after it is gone: the last state seen (``ChildStoreEngine/lastOr(_:)``).
+/// - A read after it is gone: the last state seen (``ChildStoreEngine/lastOr(_:)``); a `states`
+///   stream yields nothing more (``ChildStoreEngine/childStates(_:find:isSame:)``).
 /// - A send after it is gone: ignored, with one runtime warning naming the child
 ///   (``ChildStoreEngine/admitsSend(_:isPresent:child:)``); a write (`restoreState`) is refused
 ///   (``ChildStoreEngine/admitsWrite(isPresent:)``).
@@ -77,6 +78,40 @@ extension ChildStoreEngine {
     let old = last
     last = state
     changed(old, state)
+  }
+}
+
+extension ChildStoreEngine {
+  /// What a `states` stream of this store is handed after each batch, from its parent's state:
+  /// the child's state, while it is this store's child (`find` finds it and `isSame` says it is
+  /// the same child); nothing once it is gone or replaced, even when a child with its identity
+  /// comes back (that one is another store's), as the store's reads and sends. It holds neither
+  /// the store nor this engine: the stream goes on after the store is gone.
+  func childStates<ParentState>(
+    _ receive: @escaping @MainActor (State) -> Void,
+    find: @escaping (ParentState) -> State?,
+    isSame: @escaping (State) -> Bool
+  ) -> @MainActor (ParentState) -> Void {
+    let stream = ChildStream(isOver: isDetached)
+    return { parentState in
+      guard !stream.isOver else { return }
+      guard let child = find(parentState), isSame(child) else {
+        stream.isOver = true
+        return
+      }
+      receive(child)
+    }
+  }
+}
+
+/// Whether a `states` stream of a child store has seen its child go (see
+/// ``ChildStoreEngine/childStates(_:find:isSame:)``).
+@MainActor
+final class ChildStream {
+  var isOver: Bool
+
+  init(isOver: Bool) {
+    self.isOver = isOver
   }
 }
 

@@ -204,7 +204,8 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
     let rows = access.rows
     let id = UncheckedSendable(id)
     return access.parent.observeStates(
-      { if let row = $0[keyPath: rows][id: id.value] { receive(row) } }, end: end)
+      childStates(receive, find: { $0[keyPath: rows][id: id.value] }, isSame: { _ in true }),
+      end: end)
   }
 
   private func extras() -> RowExtras<State> {

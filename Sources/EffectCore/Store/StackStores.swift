@@ -274,7 +274,7 @@ final class ElementStores<Parent: StoreCore, ElementState, ElementAction>: Eleme
         }
       },
       name: { [description = "the stack element \(id) of \(toStack)"] in description },
-      reportUnintegrated: nil)
+      identity: nil, reportUnintegrated: nil)
   }
 }
 

@@ -224,7 +224,8 @@ extension Store {
     let isUncached = isUncached || key == nil
     let (store, childCore) = makeChildCore(
       parent: core, initial: child, extract: extract, embed: embed, write: write,
-      name: { description }, reportUnintegrated: isUncached ? nil : reportUnintegrated)
+      name: { description }, identity: identity,
+      reportUnintegrated: isUncached ? nil : reportUnintegrated)
     store.isUncached = isUncached
     node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
     if let key {

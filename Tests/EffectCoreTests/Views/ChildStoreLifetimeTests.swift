@@ -120,4 +120,39 @@ import Testing
     #expect(messages.count == 1)
     #expect(messages.first?.contains("went away") == true)
   }
+
+  /// The `states` of a child store whose child was replaced yield nothing of its successor: the
+  /// stream ends with the root store, having given only the old child's states.
+  @Test func aChildStoresStatesStopWhenItsChildIsReplaced() async {
+    var store: Store<Todos.State, Todos.Action>? = Store(initialState: Todos.State()) { Todos() }
+    store?.send(.setChild(TodoRow.State(id: 1, title: "First")))
+    var old = store?.scope(state: \.child, action: /Todos.Action.child)
+    let states = old?.states
+    old?.send(.rename("Renamed"))
+    store?.send(.setChild(TodoRow.State(id: 2, title: "Second")))
+    store?.send(.child(.rename("Second, renamed")))
+    old = nil
+    store = nil
+    var titles: [String] = []
+    for await state in states ?? AsyncStream(unfolding: { nil }) { titles.append(state.title) }
+    #expect(titles == ["First", "Renamed"])
+  }
+
+  /// The same for a row store whose row went away and whose id came back.
+  @Test func aRowStoresStatesStopWhenItsRowGoesAway() async {
+    var store: Store<Todos.State, Todos.Action>? = Store(initialState: Todos.State(rowCount: 2)) {
+      Todos()
+    }
+    var old = store?.scope(state: \.rows, action: /Todos.Action.rows)[id: 1]
+    let states = old?.states
+    old?.send(.rename("Renamed"))
+    store?.send(.remove(1))
+    store?.send(.add(1))
+    store?.send(.rows(id: 1, action: .rename("New row")))
+    old = nil
+    store = nil
+    var titles: [String] = []
+    for await state in states ?? AsyncStream(unfolding: { nil }) { titles.append(state.title) }
+    #expect(titles == ["Row 1", "Renamed"])
+  }
 }
