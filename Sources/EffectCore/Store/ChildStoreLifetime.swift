@@ -9,7 +9,9 @@
 ///   detached at once (``KeptChildStores/store(for:current:earlier:make:)``).
 /// - Replaced: a child replaced by another (another id; another case, for an enum; see
 ///   ``ChildIdentity``) is gone for its store, which is detached after the batch that replaced it
-///   (``ChildStoreEngine/see(_:changed:)`` with `nil`). The scope gives the new child a new store.
+///   (``ChildStoreEngine/see(_:changed:)`` with `nil`, from ``PresenceLink``, which compares the
+///   identity; a row or a stack element is its id, so the list's or stack's link detaches it when
+///   its id is gone). The scope gives the new child a new store.
 /// - Going away: the same, after the batch that removed it. A child that comes back later, even
 ///   with the same identity, gets a new store: a detached store never attaches again.
 /// - A read after it is gone: the last state seen (``ChildStoreEngine/lastOr(_:)``); a `states`
