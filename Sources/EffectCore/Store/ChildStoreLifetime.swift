@@ -6,7 +6,7 @@
 ///
 /// - Appearing: a store is made for a child its parent's state holds, or, for a view still holding
 ///   an earlier collection of rows or stack elements, for a child gone already: that one is
-///   detached at once (``KeptChildStores/store(for:current:earlier:make:)``).
+///   detached at once (``KeptChildStores/gone(_:)``).
 /// - Replaced: a child replaced by another (another id; another case, for an enum; see
 ///   ``ChildIdentity``) is gone for its store, which is detached after the batch that replaced it
 ///   (``ChildStoreEngine/see(_:changed:)`` with `nil`, from ``PresenceLink``, which compares the
@@ -147,23 +147,31 @@ final class KeptChildStores<ID: Hashable, Core: StoreCore & ChildStoreEngine> {
   /// The ids of the children whose stores are kept.
   var ids: Dictionary<ID, Store<State, Action>>.Keys { stores.keys }
 
-  /// The store of the child `id`: the one kept, while attached. Otherwise a new one, made by
-  /// `make` with the child as its parent holds it now (`current`), and kept; or, when the child
-  /// is gone already (a view asks through an earlier collection), made with the `earlier` state
-  /// and detached at once, and not kept.
+  /// The store kept for the child `id`, while it is attached: a scope gives it again. `nil`
+  /// when none is kept, or the one kept is detached (a child with its id came back since): the
+  /// caller makes a new one with ``keep(_:for:)``, or ``gone(_:)`` when the child is not in its
+  /// parent's state now.
   @inline(__always)
-  func store(
-    for id: ID, current: () -> State?, earlier: State, make: (State) -> Core
-  ) -> Store<State, Action> {
-    if let store = stores[id], !core(of: store).isDetached { return store }
-    guard let state = current() else {
-      let core = make(earlier)
-      core.parentDidUpdate(nil)
-      return Store(core: core)
-    }
-    let store = Store<State, Action>(core: make(state))
+  func attached(_ id: ID) -> Store<State, Action>? {
+    guard let store = stores[id], !core(of: store).isDetached else { return nil }
+    return store
+  }
+
+  /// Keeps a store made for the child `id` with `core`, made with the child as its parent holds
+  /// it now.
+  @inline(__always)
+  func keep(_ core: Core, for id: ID) -> Store<State, Action> {
+    let store = Store<State, Action>(core: core)
     stores[id] = store
     return store
+  }
+
+  /// A store for a child gone already, which a view asks for through an earlier collection:
+  /// `core` is made with the state the view saw, and detached at once; it is not kept.
+  @inline(__always)
+  func gone(_ core: Core) -> Store<State, Action> {
+    core.parentDidUpdate(nil)
+    return Store(core: core)
   }
 
   /// Hands the store of the child `id`, if one is kept, its state after a batch: a child gone

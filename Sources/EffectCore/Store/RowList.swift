@@ -23,10 +23,11 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
   }
 
   func store(for id: ID, row: State) -> Store<State, Action> {
-    let access = access
-    return stores.store(
-      for: id, current: { access.parent.state[keyPath: access.rows][id: id] }, earlier: row,
-      make: { Core(access: access, id: id, row: $0) })
+    if let store = stores.attached(id) { return store }
+    guard let current = access.parent.state[keyPath: access.rows][id: id] else {
+      return stores.gone(Core(access: access, id: id, row: row))
+    }
+    return stores.keep(Core(access: access, id: id, row: current), for: id)
   }
 
   /// Detaches and drops the stores of rows that are gone, when there are more stores than rows.

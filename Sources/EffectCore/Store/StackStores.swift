@@ -203,11 +203,11 @@ final class ElementStores<Parent: StoreCore, ElementState, ElementAction>: Eleme
   func store(
     for id: StackElementID, element: ElementState
   ) -> Store<ElementState, ElementAction> {
-    let parent = parent
-    let toStack = toStack
-    return stores.store(
-      for: id, current: { parent.state[keyPath: toStack][id: id] }, earlier: element,
-      make: { makeCore(id: id, element: $0) })
+    if let store = stores.attached(id) { return store }
+    guard let current = parent.state[keyPath: toStack][id: id] else {
+      return stores.gone(makeCore(id: id, element: element))
+    }
+    return stores.keep(makeCore(id: id, element: current), for: id)
   }
 
   func send(_ action: StackAction<ElementState, ElementAction>) {
