@@ -4,14 +4,6 @@ import Testing
 /// A case path that cannot extract says so, once, instead of returning `nil` forever. Each test
 /// uses types of its own: the warning is given once per pair of types in the process.
 @Suite struct CasePathWarningTests {
-  /// Runs `body` and returns the runtime warnings it reported.
-  private func warnings(_ body: () -> Void) -> [String] {
-    let warnings = LockIsolated<[String]>([])
-    RuntimeWarning.$handler.withValue(
-      { message in warnings.withLock { $0.append(message) } }, operation: body)
-    return warnings.withLock { $0 }
-  }
-
   enum Search: Equatable {
     case query(String)
     case page(Int)

@@ -1,11 +1,13 @@
 /// The engine of a child store whose state may go away: an optional child, a presented feature,
-/// one case of an enum, an element of a list or a stack.
+/// one case of an enum, an element of a stack.
 ///
-/// It reads its state out of its parent's each time, and keeps the last one it found: a view
-/// that still holds the store after its child is gone reads that, and what it sends is ignored
-/// with a runtime warning (the child's reducer is not there to receive it).
+/// Its lifetime (appearing, replaced, going away, a read or a send after it is gone) is the one
+/// ``ChildStoreEngine`` gives every child store. What is its own: it finds its child in its
+/// parent's state and sends through closures made by the scope (an optional, a presentation, an
+/// enum case, a stack element), and a presented child reports a send that no presentation
+/// `ifLet` handled.
 @MainActor
-final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
+final class ChildCore<Parent: StoreCore, State, Action>: StoreCore, ChildStoreEngine {
   let parent: Parent
   private let extract: (Parent.State) -> State?
   private let embed: (Action) -> Parent.Action
@@ -14,12 +16,15 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   private let name: @Sendable () -> String
   /// For a presented child: reports that no presentation `ifLet` handled what it sent.
   private let reportUnintegrated: (@MainActor () -> Void)?
+  /// The identity of the child this store was made for (see ``ChildIdentity``); `nil` for a
+  /// stack element, which is its id.
+  private let identity: ChildIdentity?
   let observation: ObservationNode<State>
   /// The child's state when last seen.
-  private(set) var last: State
+  var last: State
   /// Set once the parent's state no longer holds this child: the scope that made this store
   /// makes a new one for a child that comes back.
-  private(set) var isDetached = false
+  var isDetached = false
 
   init(
     parent: Parent, initial: State,
@@ -27,8 +32,10 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
     embed: @escaping (Action) -> Parent.Action,
     write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
     name: @escaping @Sendable () -> String,
+    identity: ChildIdentity?,
     reportUnintegrated: (@MainActor () -> Void)?
   ) {
+    self.identity = identity
     self.reportUnintegrated = reportUnintegrated
     self.parent = parent
     self.last = initial
@@ -39,22 +46,13 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
     self.observation = ObservationNode(context: parent.observation.context)
   }
 
-  var state: State {
-    // A child replaced by another (of another id or case) is not this store's child.
-    guard !isDetached, let current = extract(parent.state) else { return last }
-    last = current
-    return current
-  }
+  var state: State { lastOr { extract(parent.state) } }
+
+  var isGone: Bool { isDetached || parent.isGone }
 
   func send(_ action: Action) -> StoreTask {
-    guard !isDetached, extract(parent.state) != nil else {
-      RuntimeWarning.report(
-        """
-        A child store received an action after its state went away: \(name()). The action \
-        was ignored: \(String(describing: action)).
-        """)
-      return .none
-    }
+    guard admitsSend(action, isPresent: { extract(parent.state) != nil }, child: name())
+    else { return .none }
     guard let reportUnintegrated else { return parent.send(embed(action)) }
     let handled = ChildLifetime.presentationActionsHandled
     let task = parent.send(embed(action))
@@ -63,18 +61,15 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   }
 
   func restore(_ change: (inout State) -> Void) -> Bool {
-    guard let write, extract(parent.state) != nil else { return false }
+    guard let write, admitsWrite(isPresent: { extract(parent.state) != nil }) else {
+      return false
+    }
     return parent.restore { write(&$0, change) }
   }
 
   /// Hands the node the child's new state after a batch, or notes that the child is gone.
   func parentDidUpdate(_ state: State?) {
-    guard let state else {
-      isDetached = true
-      return
-    }
-    last = state
-    observation.update(state)
+    see(state) { _, new in observation.update(new) }
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
@@ -86,8 +81,11 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
   func observeStates(
     _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
   ) -> @MainActor () -> Void {
-    let extract = extract
-    return parent.observeStates({ if let state = extract($0) { receive(state) } }, end: end)
+    let identity = identity
+    return parent.observeStates(
+      childStates(
+        receive, find: extract, isSame: { identity == nil || ChildIdentity.of($0) == identity }),
+      end: end)
   }
 }
 
@@ -95,12 +93,12 @@ final class ChildCore<Parent: StoreCore, State, Action>: StoreCore {
 /// detaches it when its child goes away or is replaced by another (see ``ChildIdentity``).
 @MainActor
 final class PresenceLink<Parent, State>: StateLink {
-  private weak var child: (any RowCore<State>)?
+  private weak var child: (any ChildStoreEngine<State>)?
   private let extract: (Parent) -> State?
   private let identity: ChildIdentity
 
   init(
-    child: any RowCore<State>, identity: ChildIdentity,
+    child: any ChildStoreEngine<State>, identity: ChildIdentity,
     extract: @escaping (Parent) -> State?
   ) {
     self.child = child
@@ -129,10 +127,11 @@ func makeChildCore<Parent: StoreCore, State, Action>(
   embed: @escaping (Action) -> Parent.Action,
   write: ((inout Parent.State, (inout State) -> Void) -> Void)?,
   name: @escaping @Sendable () -> String,
+  identity: ChildIdentity,
   reportUnintegrated: (@MainActor () -> Void)? = nil
-) -> (store: Store<State, Action>, core: any RowCore<State>) {
+) -> (store: Store<State, Action>, core: any ChildStoreEngine<State>) {
   let core = ChildCore<Parent, State, Action>(
     parent: parent, initial: initial, extract: extract, embed: embed, write: write, name: name,
-    reportUnintegrated: reportUnintegrated)
+    identity: identity, reportUnintegrated: reportUnintegrated)
   return (Store(core: core), core)
 }

@@ -43,6 +43,9 @@ final class RootCore<R: Reducer>: StoreCore {
 
   var state: R.State { currentState }
 
+  /// A root store has no parent to go away from.
+  var isGone: Bool { false }
+
   var observation: ObservationNode<R.State> {
     if let node { return node }
     let node = ObservationNode<R.State>(context: ObservationContext())

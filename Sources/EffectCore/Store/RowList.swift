@@ -9,7 +9,7 @@
 final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: RowStoreSource {
   typealias Core = ElementCore<ParentState, ParentAction, ID, State, Action>
   let access: ListAccess<ParentState, ParentAction, ID, State, Action>
-  private var stores: [ID: Store<State, Action>] = [:]
+  private let stores = KeptChildStores<ID, Core>()
   private var stamp: UInt64
 
   init(
@@ -23,26 +23,16 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
   }
 
   func store(for id: ID, row: State) -> Store<State, Action> {
-    if let store = stores[id], !core(of: store).isDetached { return store }
+    if let store = stores.attached(id) { return store }
     guard let current = access.parent.state[keyPath: access.rows][id: id] else {
-      // A row gone since the view's collection was made: a store that has seen it go.
-      let core = Core(access: access, id: id, row: row)
-      core.parentDidUpdate(nil)
-      return Store(core: core)
+      return stores.gone(Core(access: access, id: id, row: row))
     }
-    let store = Store<State, Action>(core: Core(access: access, id: id, row: current))
-    stores[id] = store
-    return store
+    return stores.keep(Core(access: access, id: id, row: current), for: id)
   }
 
-  /// Drops the stores of rows that are gone, when there are more stores than rows.
+  /// Detaches and drops the stores of rows that are gone, when there are more stores than rows.
   func prune(keeping ids: [ID]) {
-    guard stores.count > ids.count else { return }
-    let kept = Set(ids)
-    for (id, store) in stores where !kept.contains(id) {
-      core(of: store).parentDidUpdate(nil)
-      stores[id] = nil
-    }
+    stores.prune(keeping: ids)
   }
 
   /// Hands the row stores their rows after a batch.
@@ -55,24 +45,13 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
     guard !stores.isEmpty else { return }
     let known = rows.forEachEdit(since: earlier) { edit in
       switch edit {
-      case .element(let id), .removed(let id): update(id, in: rows)
+      case .element(let id), .removed(let id): stores.hand(rows[id: id], to: id)
       case .order: break
       }
     }
     if !known {
-      for id in Array(stores.keys) { update(id, in: rows) }
+      for id in Array(stores.ids) { stores.hand(rows[id: id], to: id) }
     }
-  }
-
-  private func update(_ id: ID, in rows: IdentifiedArray<ID, State>) {
-    guard let store = stores[id] else { return }
-    let row = rows[id: id]
-    core(of: store).parentDidUpdate(row)
-    if row == nil { stores[id] = nil }
-  }
-
-  private func core(of store: Store<State, Action>) -> Core {
-    unsafeDowncast(store.core as AnyObject, to: Core.self)
   }
 }
 
@@ -122,16 +101,21 @@ final class RowListLink<ParentState, ParentAction, ID: Hashable, State, Action>:
 
 /// The engine of one row's store: reads its row by id, sends through the list's case.
 ///
-/// It remembers the row as of the last batch, and for each member a view read, the comparison
-/// (shared by the list) and the member's name for observation; after a batch that touched the
-/// row it compares each such member of the old and new row.
+/// Its lifetime (appearing, replaced, going away, a read or a send after it is gone) is the one
+/// ``ChildStoreEngine`` gives every child store, with the row as of the last batch. What is its
+/// own, for speed: it finds its row by id in the list and sends through the list's case, and for
+/// each member a view read it keeps the comparison (shared by the list) and the member's name for
+/// observation; after a batch that touched the row it compares each such member of the old and
+/// new row, instead of keeping an observation node per row.
 @MainActor
-final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>: StoreCore, RowCore
+final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>: StoreCore,
+  ChildStoreEngine
 {
   private let access: ListAccess<ParentState, ParentAction, ID, State, Action>
   private let id: ID
-  private var last: State
-  private(set) var isDetached = false
+  /// The row as of the last batch that touched it.
+  var last: State
+  var isDetached = false
   /// The first member read: most row views read one.
   private var first: RowMember<State>?
   /// The other members read, and the node of anything scoped from this row's store.
@@ -146,9 +130,10 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   var state: State {
     // A row gone once is gone for this store, even when a row with its id comes back (that one
     // gets a store of its own), as an optional or presented child's store is.
-    guard !isDetached else { return last }
-    return access.parent.state[keyPath: access.rows][id: id] ?? last
+    lastOr { access.parent.state[keyPath: access.rows][id: id] }
   }
+
+  var isGone: Bool { isDetached || access.parent.isGone }
 
   var observation: ObservationNode<State> {
     let extra = extras()
@@ -176,39 +161,35 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   }
 
   func send(_ action: Action) -> StoreTask {
-    guard !isDetached, access.parent.state[keyPath: access.rows].index(id: id) != nil else {
-      RuntimeWarning.report(
-        """
-        A row store received an action after its row went away: the row \(id) of \
-        \(access.rows). The action was ignored: \(String(describing: action)).
-        """)
-      return .none
-    }
+    guard
+      admitsSend(
+        action, isPresent: { access.parent.state[keyPath: access.rows].index(id: id) != nil },
+        child: "the row \(id) of \(access.rows)")
+    else { return .none }
     return access.parent.send(access.toRowAction.embed((id, action)))
   }
 
   func restore(_ change: (inout State) -> Void) -> Bool {
-    guard let rows = access.rows as? WritableKeyPath<ParentState, IdentifiedArray<ID, State>>,
-      access.parent.state[keyPath: rows].index(id: id) != nil
+    guard let rows = access.rows as? WritableKeyPath<ParentState, IdentifiedArray<ID, State>>
     else { return false }
+    let access = access
     let id = id
+    guard
+      admitsWrite(isPresent: { access.parent.state[keyPath: rows].index(id: id) != nil })
+    else { return false }
     return access.parent.restore { state in
       if let index = state[keyPath: rows].index(id: id) { change(&state[keyPath: rows][index]) }
     }
   }
 
   func parentDidUpdate(_ row: State?) {
-    guard let row else {
-      isDetached = true
-      return
-    }
-    let old = last
-    last = row
-    let context = access.parent.observation.context
-    first?.compare(old, row, context)
-    if let extra {
-      for index in extra.members.indices { extra.members[index].compare(old, row, context) }
-      extra.node?.update(row)
+    see(row) { old, row in
+      let context = access.parent.observation.context
+      first?.compare(old, row, context)
+      if let extra {
+        for index in extra.members.indices { extra.members[index].compare(old, row, context) }
+        extra.node?.update(row)
+      }
     }
   }
 
@@ -224,7 +205,8 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
     let rows = access.rows
     let id = UncheckedSendable(id)
     return access.parent.observeStates(
-      { if let row = $0[keyPath: rows][id: id.value] { receive(row) } }, end: end)
+      childStates(receive, find: { $0[keyPath: rows][id: id.value] }, isSame: { _ in true }),
+      end: end)
   }
 
   private func extras() -> RowExtras<State> {

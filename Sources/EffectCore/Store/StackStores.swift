@@ -28,15 +28,14 @@ extension Store {
   ) -> StackStores<ElementState, ElementAction> {
     let key = ScopeKey(.stack, state: toStack, action: ElementAction.self)
     let cacheKey = key.caching(toStackAction, fileID: fileID, line: line)
-    let elements: ElementStores<State, Action, ElementState, ElementAction>
+    let elements: any ElementStoreSource<ElementState, ElementAction>
     if let cacheKey,
-      let cached = children[cacheKey]
-        as? ElementStores<State, Action, ElementState, ElementAction>
+      let cached = children[cacheKey] as? any ElementStoreSource<ElementState, ElementAction>
     {
       elements = cached
     } else {
-      elements = ElementStores(
-        parent: core, stack: toStack, toStackAction: toStackAction,
+      elements = elementStores(
+        core, stack: toStack, toStackAction: toStackAction,
         reportsUnintegrated: !isUncached && cacheKey != nil)
       if let cacheKey { children[cacheKey] = elements }
     }
@@ -47,6 +46,20 @@ extension Store {
     let stack = state[keyPath: toStack]
     elements.prune(keeping: stack.ids)
     return StackStores(snapshot: stack, elements: elements)
+  }
+
+  /// Makes the element stores of a stack over `parent`, given as its existential: their engines'
+  /// type names the parent's, so they are made here, where the parent's type is known.
+  private func elementStores<Parent: StoreCore, ElementState, ElementAction>(
+    _ parent: Parent,
+    stack: KeyPath<State, StackState<ElementState>>,
+    toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
+    reportsUnintegrated: Bool
+  ) -> any ElementStoreSource<ElementState, ElementAction>
+  where Parent.State == State, Parent.Action == Action {
+    ElementStores<Parent, ElementState, ElementAction>(
+      parent: parent, stack: stack, toStackAction: toStackAction,
+      reportsUnintegrated: reportsUnintegrated)
   }
 }
 
@@ -154,25 +167,28 @@ protocol ElementStoreSource<State, Action>: AnyObject {
   func send(_ action: StackAction<State, Action>)
   /// Reports a binding write that left the stack as it was (see `StackStores.setIDs`).
   func reportUnchangedWrite(fileID: StaticString, line: UInt)
+  /// Detaches and drops the stores of elements that are gone.
+  func prune(keeping ids: [StackElementID])
 }
 
 /// The element stores of one stack of one store, and the link that hands each its state after a
-/// batch (every element store, every batch: stacks are short).
+/// batch (every element store, every batch: stacks are short). Each element's store is a
+/// ``ChildCore``, kept by ``KeptChildStores`` as a list's rows are.
 @MainActor
-final class ElementStores<ParentState, ParentAction, ElementState, ElementAction>:
-  ElementStoreSource
-{
-  private let parent: any StoreCore<ParentState, ParentAction>
+final class ElementStores<Parent: StoreCore, ElementState, ElementAction>: ElementStoreSource {
+  typealias ParentState = Parent.State
+  typealias ParentAction = Parent.Action
+  typealias Core = ChildCore<Parent, ElementState, ElementAction>
+  private let parent: Parent
   private let toStack: KeyPath<ParentState, StackState<ElementState>>
   private let toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
-  private var stores: [StackElementID: Store<ElementState, ElementAction>] = [:]
-  private var attached: [StackElementID: WeakRowCore<ElementState>] = [:]
+  private let stores = KeptChildStores<StackElementID, Core>()
   /// Whether what is not integrated is reported: not under a scope already reported as
   /// uncached (see `Store.isUncached`).
   private let reportsUnintegrated: Bool
 
   init(
-    parent: any StoreCore<ParentState, ParentAction>,
+    parent: Parent,
     stack: KeyPath<ParentState, StackState<ElementState>>,
     toStackAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>,
     reportsUnintegrated: Bool
@@ -187,17 +203,11 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
   func store(
     for id: StackElementID, element: ElementState
   ) -> Store<ElementState, ElementAction> {
-    if let store = stores[id], attached[id]?.core?.isDetached == false { return store }
-    let current = parent.state[keyPath: toStack][id: id]
-    let (store, core) = makeStore(id: id, element: current ?? element)
-    guard current != nil else {
-      // An element popped since the view's collection was made: a store that has seen it go.
-      core.parentDidUpdate(nil)
-      return store
+    if let store = stores.attached(id) { return store }
+    guard let current = parent.state[keyPath: toStack][id: id] else {
+      return stores.gone(makeCore(id: id, element: element))
     }
-    stores[id] = store
-    attached[id] = WeakRowCore(core: core)
-    return store
+    return stores.keep(makeCore(id: id, element: current), for: id)
   }
 
   func send(_ action: StackAction<ElementState, ElementAction>) {
@@ -240,33 +250,21 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
   }
 
   func prune(keeping ids: [StackElementID]) {
-    guard stores.count > ids.count else { return }
-    let kept = Set(ids)
-    stores = stores.filter { kept.contains($0.key) }
+    stores.prune(keeping: ids)
   }
 
   /// Hands each element store its element after a batch.
   func update(_ state: ParentState) {
-    guard !attached.isEmpty else { return }
+    guard !stores.isEmpty else { return }
     let stack = state[keyPath: toStack]
-    for (id, weak) in attached {
-      guard let core = weak.core else {
-        attached[id] = nil
-        continue
-      }
-      let element = stack[id: id]
-      core.parentDidUpdate(element)
-      if element == nil { attached[id] = nil }
-    }
+    for id in Array(stores.ids) { stores.hand(stack[id: id], to: id) }
   }
 
-  private func makeStore(
-    id: StackElementID, element: ElementState
-  ) -> (store: Store<ElementState, ElementAction>, core: any RowCore<ElementState>) {
+  private func makeCore(id: StackElementID, element: ElementState) -> Core {
     let toStack = toStack
     let toStackAction = toStackAction
     let writable = toStack as? WritableKeyPath<ParentState, StackState<ElementState>>
-    return makeChildCore(
+    return Core(
       parent: parent, initial: element,
       extract: { $0[keyPath: toStack][id: id] },
       embed: { toStackAction.embed(.element(id: id, action: $0)) },
@@ -275,25 +273,21 @@ final class ElementStores<ParentState, ParentAction, ElementState, ElementAction
           if state[keyPath: path][id: id] != nil { change(&state[keyPath: path][id: id]!) }
         }
       },
-      name: { [description = "the stack element \(id) of \(toStack)"] in description })
+      name: { [description = "the stack element \(id) of \(toStack)"] in description },
+      identity: nil, reportUnintegrated: nil)
   }
-}
-
-/// A weak reference to a child store's engine.
-struct WeakRowCore<State> {
-  weak var core: (any RowCore<State>)?
 }
 
 /// The link of a stack's element stores: ends with the store that scoped them.
 @MainActor
-final class StackLink<ParentState, ParentAction, ElementState, ElementAction>: StateLink {
-  private weak var elements: ElementStores<ParentState, ParentAction, ElementState, ElementAction>?
+final class StackLink<Parent: StoreCore, ElementState, ElementAction>: StateLink {
+  private weak var elements: ElementStores<Parent, ElementState, ElementAction>?
 
-  init(_ elements: ElementStores<ParentState, ParentAction, ElementState, ElementAction>) {
+  init(_ elements: ElementStores<Parent, ElementState, ElementAction>) {
     self.elements = elements
   }
 
-  func update(_ state: ParentState) -> Bool {
+  func update(_ state: Parent.State) -> Bool {
     guard let elements else { return false }
     elements.update(state)
     return true

@@ -31,8 +31,8 @@ extension Store where Action: BindingActions, Action.State == State {
     _ binding: BindingAction<State>, _ keyPath: WritableKeyPath<State, Value>
   ) {
     #if DEBUG
-      // A store whose child is gone says so itself when it ignores the action.
-      guard (core as? any RowCore<State>)?.isDetached != true else { return }
+      // A store whose child is gone (or whose ancestor's is) says so when it ignores the action.
+      guard !core.isGone else { return }
       let description = "\(binding)"
       let site = "binding \(State.self) \(keyPath)"
       binding.root.reportingUnapplied {

@@ -216,7 +216,7 @@ extension Store {
       return nil
     }
     if let key, let cached = children[key] as? PresentedChild<ChildState, ChildAction>,
-      cached.identity == identity, !cached.isDetached()
+      cached.serves(identity)
     {
       return cached.store
     }
@@ -224,15 +224,12 @@ extension Store {
     let isUncached = isUncached || key == nil
     let (store, childCore) = makeChildCore(
       parent: core, initial: child, extract: extract, embed: embed, write: write,
-      name: { description }, reportUnintegrated: isUncached ? nil : reportUnintegrated)
+      name: { description }, identity: identity,
+      reportUnintegrated: isUncached ? nil : reportUnintegrated)
     store.isUncached = isUncached
     node.link(PresenceLink(child: childCore, identity: identity, extract: extract))
     if let key {
-      children[key] = PresentedChild(
-        store: store, identity: identity,
-        isDetached: { [weak childCore] in
-          childCore?.isDetached ?? true
-        })
+      children[key] = PresentedChild(store: store, core: childCore, identity: identity)
     }
     return store
   }
@@ -242,12 +239,18 @@ extension Store {
 @MainActor
 final class PresentedChild<State, Action> {
   let store: Store<State, Action>
-  let identity: ChildIdentity
-  let isDetached: () -> Bool
+  private let core: any ChildStoreEngine<State>
+  private let identity: ChildIdentity
 
-  init(store: Store<State, Action>, identity: ChildIdentity, isDetached: @escaping () -> Bool) {
+  init(store: Store<State, Action>, core: any ChildStoreEngine<State>, identity: ChildIdentity) {
     self.store = store
+    self.core = core
     self.identity = identity
-    self.isDetached = isDetached
+  }
+
+  /// Whether the store is the one of the child `identity`: made for it, and not detached (see
+  /// ``ChildStoreEngine``: a child gone once is gone for its store, even when it comes back).
+  func serves(_ identity: ChildIdentity) -> Bool {
+    self.identity == identity && !core.isDetached
   }
 }

@@ -127,7 +127,7 @@ public final class Store<State, Action>: Observable {
   ///
   /// - Parameter change: Changes the state in place.
   /// - Returns: `false` (and nothing changes) when this is a scoped store whose state key path is
-  ///   not writable.
+  ///   not writable, or a child store whose child is gone or was replaced by another.
   @discardableResult
   public func restoreState(_ change: (inout State) -> Void) -> Bool {
     core.restore(change)
@@ -149,7 +149,9 @@ extension Store where State: Sendable {
   /// (it and every store scoped from it), its effects are cancelled and every `states` loop ends
   /// after the states it already yielded. A loop that should keep its store running holds the
   /// store itself. A scoped store's stream lives as long as its root, even when the scoped
-  /// `Store` is gone. Cancelling the iterating task also ends the loop.
+  /// `Store` is gone; a child store's yields nothing more once its child is gone or replaced by
+  /// another, as the store reads and sends no more. Cancelling the iterating task also ends the
+  /// loop.
   public var states: AsyncStream<State> {
     let core = self.core
     return AsyncStream { continuation in

@@ -103,13 +103,3 @@ protocol RowStoreSource<ID, State, Action>: AnyObject {
   /// The store of the row `id`, made with `row` when the row is gone from the state.
   func store(for id: ID, row: State) -> Store<State, Action>
 }
-
-/// The engine of a child store as a list's or a stack's link sees it.
-@MainActor
-protocol RowCore<State>: AnyObject {
-  associatedtype State
-  var isDetached: Bool { get }
-  func parentDidUpdate(_ state: State?)
-}
-
-extension ChildCore: RowCore {}

@@ -9,6 +9,10 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   var state: State { get }
   /// The node of the values views read through this core, and of its child stores' links.
   var observation: ObservationNode<State> { get }
+  /// Whether this store's child, or that of a store it is scoped from, went away or was replaced
+  /// (see ``ChildStoreEngine``): what it sends is ignored, and reported once, by the store
+  /// whose child it was.
+  var isGone: Bool { get }
   /// Reads a member of the state for a view: observation tracking learns that it was read, and
   /// the core compares it after each batch.
   func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value
@@ -35,6 +39,10 @@ extension StoreCore {
 
 /// A scoped store's engine: a view onto its parent through a key path. Reading goes through the
 /// key path, sending embeds through the case path; nothing is copied or cached.
+///
+/// What is its own: its child is always there, so it has no lifetime of its own (no
+/// ``ChildStoreEngine``): it is gone when the store it is scoped from is (``isGone``), and that
+/// store ignores and reports what it sends then.
 @MainActor
 final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
   let parent: Parent
@@ -55,6 +63,8 @@ final class ScopedCore<Parent: StoreCore, State, Action>: StoreCore {
   }
 
   var state: State { parent.state[keyPath: toState] }
+
+  var isGone: Bool { parent.isGone }
 
   func send(_ action: Action) -> StoreTask { parent.send(toAction.embed(action)) }
 

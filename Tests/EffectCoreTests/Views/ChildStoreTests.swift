@@ -4,13 +4,6 @@ import Testing
 /// Child stores for views: identity while the child lives, and what happens after it goes.
 @MainActor
 @Suite struct ChildStoreTests {
-  private func warnings(_ operation: () -> Void) -> [String] {
-    let recorded = LockIsolated<[String]>([])
-    let record: @Sendable (String) -> Void = { message in recorded.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record, operation: operation)
-    return recorded.withLock { $0 }
-  }
-
   @Test func rowStoresComeInTheRowsOrderAndSendToTheirRow() {
     let store = Store(initialState: Todos.State(rowCount: 3)) { Todos() }
     let rows = store.scope(state: \.rows, action: /Todos.Action.rows)
@@ -192,13 +185,6 @@ import Testing
 
 @MainActor
 @Suite struct StaleCollectionTests {
-  private func warnings(_ operation: () -> Void) -> Int {
-    let count = LockIsolated(0)
-    let record: @Sendable (String) -> Void = { _ in count.withLock { $0 += 1 } }
-    RuntimeWarning.$handler.withValue(record, operation: operation)
-    return count.withLock { $0 }
-  }
-
   @Test func aCollectionMadeBeforeARowWentAwayStillGivesAStoreForIt() {
     let store = Store(initialState: Todos.State(rowCount: 3)) { Todos() }
     let rows = store.scope(state: \.rows, action: /Todos.Action.rows)
@@ -207,7 +193,7 @@ import Testing
     let gone = rows[2]
     #expect(gone.title == "Row 2")
     #expect(rows[id: 2]?.id == 2)
-    #expect(warnings { gone.send(.rename("Ghost")) } == 1)
+    #expect(warnings { gone.send(.rename("Ghost")) }.count == 1)
     #expect(store.rows.count == 2)
     #expect(store.scope(state: \.rows, action: /Todos.Action.rows)[id: 2] == nil)
   }
@@ -219,7 +205,7 @@ import Testing
     path.pop(from: path.ids[0])
     let popped = path[0]
     #expect(popped.title == "A")
-    #expect(warnings { popped.send(.toggle) } == 1)
+    #expect(warnings { popped.send(.toggle) }.count == 1)
     #expect(store.path.isEmpty)
   }
 
@@ -234,10 +220,7 @@ import Testing
     store.send(.add(1))
     #expect(store.rows[id: 1]?.title == "Row 1")
     #expect(old.title == "Old")
-    let warnings = LockIsolated<[String]>([])
-    let record: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record) { old.send(.rename("Ignored")) }
-    #expect(warnings.value.count == 1)
+    #expect(warnings { old.send(.rename("Ignored")) }.count == 1)
     #expect(store.rows[id: 1]?.title == "Row 1")
     let new = store.scope(state: \.rows, action: /Todos.Action.rows)[id: 1]!
     #expect(new !== old)

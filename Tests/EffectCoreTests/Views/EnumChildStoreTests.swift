@@ -7,13 +7,6 @@ import Testing
 /// old store keeps its last state and ignores what it is sent.
 @MainActor
 @Suite struct EnumChildStoreTests {
-  private func warnings(_ operation: () -> Void) -> [String] {
-    let recorded = LockIsolated<[String]>([])
-    let record: @Sendable (String) -> Void = { message in recorded.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record, operation: operation)
-    return recorded.withLock { $0 }
-  }
-
   private static func row(_ id: Int) -> TodoRow.State { TodoRow.State(id: id, title: "\(id)") }
 
   // MARK: Enum state scoped to one case

@@ -6,13 +6,6 @@ import Testing
 /// presented destination with no `ifLet`.
 @MainActor
 @Suite struct ViewWarningTests {
-  private func warnings(_ operation: () -> Void) -> [String] {
-    let recorded = LockIsolated<[String]>([])
-    let record: @Sendable (String) -> Void = { message in recorded.withLock { $0.append(message) } }
-    RuntimeWarning.$handler.withValue(record, operation: operation)
-    return recorded.withLock { $0 }
-  }
-
   /// A parent that integrates nothing: its reducer ignores bindings, stacks and destinations.
   struct Bare: Reducer {
     struct State: Equatable {
