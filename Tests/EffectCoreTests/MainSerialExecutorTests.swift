@@ -167,6 +167,24 @@ import Testing
 }
 
 extension MainSerialExecutorTests {
+  /// In a process that never used the executor (an app), an effect's start checks one flag; the
+  /// first scope turns the full check on, and it is in force inside, as before.
+  @Test func theCheckIsOneLoadUntilTheExecutorIsUsed() async {
+    await #expect(processExitsWith: .success) {
+      precondition(!MainSerialExecutor.hasBeenUsed.load(ordering: .relaxed))
+      precondition(!MainSerialExecutor.isInForce)
+      let inside = await withMainSerialExecutor {
+        await Task.yield()
+        return MainSerialExecutor.isInForce
+      }
+      precondition(inside, "in force inside the scope")
+      precondition(MainSerialExecutor.hasBeenUsed.load(ordering: .relaxed))
+      precondition(!MainSerialExecutor.isInForce, "not in force outside it")
+      let synchronous = withMainSerialExecutor { MainSerialExecutor.isInForce }
+      precondition(synchronous, "in force inside a synchronous scope")
+    }
+  }
+
   @Test func theProcessWideSwitchSerialisesUnstructuredTasksToo() async {
     // Process-wide: run in a process of its own, so that the tests beside it are untouched.
     await #expect(processExitsWith: .success) {

@@ -77,6 +77,7 @@ public func withMainSerialExecutor<Result, Failure: Error>(
 public func withMainSerialExecutor<Result, Failure: Error>(
   operation: () throws(Failure) -> Result
 ) throws(Failure) -> Result {
+  MainSerialExecutor.hasBeenUsed.store(true, ordering: .relaxed)
   MainSerialExecutor.synchronousScopes.add(1, ordering: .relaxed)
   defer { MainSerialExecutor.synchronousScopes.subtract(1, ordering: .relaxed) }
   return try operation()
@@ -97,6 +98,11 @@ public final class MainSerialExecutor: TaskExecutor {
   /// How many synchronous ``withMainSerialExecutor(operation:)`` calls are running.
   static let synchronousScopes = Atomic<Int>(0)
 
+  /// Whether this executor has had a job, or a synchronous scope has run: until then nothing can
+  /// be in force, and the checks on an effect's start (``isInForce``) are one load. A task that
+  /// prefers this executor runs only after its first job was enqueued here, which sets it.
+  static let hasBeenUsed = Atomic<Bool>(false)
+
   private init() {}
 
   /// Enqueues `job` on the main actor's queue (the main dispatch queue), behind the jobs already
@@ -110,6 +116,9 @@ public final class MainSerialExecutor: TaskExecutor {
   ///
   /// - Parameter job: The job.
   public func enqueue(_ job: consuming ExecutorJob) {
+    if !Self.hasBeenUsed.load(ordering: .relaxed) {
+      Self.hasBeenUsed.store(true, ordering: .relaxed)
+    }
     // From the first job on, the unstructured tasks that work on this executor makes join it.
     if !EnqueueHooks.isInstalled { EnqueueHooks.install() }
     let job = UnownedJob(job)
@@ -124,6 +133,7 @@ public final class MainSerialExecutor: TaskExecutor {
   /// Whether the current task prefers this executor, or delivers an action from an effect that
   /// runs on it: the unstructured tasks it makes join it.
   static var isPreferredByCurrentTask: Bool {
+    guard hasBeenUsed.load(ordering: .relaxed) else { return false }
     if isDelivering { return true }
     return withUnsafeCurrentTask { task in
       task?.unownedTaskExecutor == shared.asUnownedTaskExecutor()
@@ -134,6 +144,7 @@ public final class MainSerialExecutor: TaskExecutor {
   /// delivers an action from an effect that runs on it, or a synchronous
   /// ``withMainSerialExecutor(operation:)`` is running.
   static var isInForce: Bool {
+    guard hasBeenUsed.load(ordering: .relaxed) else { return false }
     if synchronousScopes.load(ordering: .relaxed) > 0 || isDelivering { return true }
     return withUnsafeCurrentTask { task in
       task?.unownedTaskExecutor == shared.asUnownedTaskExecutor()
