@@ -233,6 +233,11 @@ enum ClockActivity {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// The domain `task` is tracked in, in flight or idle; `nil` when it is not tracked.
+  static func domain(of task: UInt) -> Domain? {
+    state.withLock { $0.inFlight[task] ?? $0.idle[task] }
+  }
+
   /// Whether any of `tasks` is in flight: running, or ready to run, rather than asleep on a test
   /// clock, ended, or let go as blocked.
   static func isAnyInFlight(_ tasks: [UInt]) -> Bool {
