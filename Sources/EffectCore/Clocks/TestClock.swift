@@ -145,25 +145,29 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// - Parameters:
   ///   - now: The starting instant.
   ///   - minimumResolution: The clock's resolution.
-  public init(now: Instant = Instant(), minimumResolution: Duration = .zero) {
+  public convenience init(now: Instant = Instant(), minimumResolution: Duration = .zero) {
+    self.init(now: now, minimumResolution: minimumResolution, waitsForItsMakersTasks: true)
+  }
+
+  /// Creates a test clock that does not wait for the plain tasks of the task that made it: for a
+  /// program whose sleepers are all effects, which the clock tracks as effects
+  /// (`many-timers run --virtual-clock`): it opens no family, and its maker's moves take no turns
+  /// of the main actor's queue.
+  package convenience init(
+    now: Instant = Instant(), minimumResolution: Duration = .zero, ownsNoTasks: Void
+  ) {
+    self.init(now: now, minimumResolution: minimumResolution, waitsForItsMakersTasks: false)
+  }
+
+  private init(now: Instant, minimumResolution: Duration, waitsForItsMakersTasks: Bool) {
     // Installed while the test sets up, before its effects start: from here on the clock can
     // tell when every task has done what is due.
     ClockActivity.startTracking()
     self.state = LockIsolated(State(now: now))
     self.minimumResolution = minimumResolution
-    let maker = ClockActivity.currentTask
+    let maker = waitsForItsMakersTasks ? ClockActivity.currentTask : nil
     self.family = maker.map { SerialFamilies.open(root: $0) }
     self.mainActorMaker = SerialFamilies.isOnMainActor ? maker : nil
-  }
-
-  /// Creates a test clock whose maker's tasks are not waited for: for a program that moves it
-  /// from inside a `withMainSerialExecutor` scope, whose family holds its tasks already.
-  package init(now: Instant = Instant(), minimumResolution: Duration = .zero, ownsNoTasks: Void) {
-    ClockActivity.startTracking()
-    self.state = LockIsolated(State(now: now))
-    self.minimumResolution = minimumResolution
-    self.family = nil
-    self.mainActorMaker = nil
   }
 
   deinit {
@@ -253,11 +257,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
         // effect until it sleeps again or ends; a plain task of the maker's on the main actor
         // with turns of the main actor's queue; any other task until it sleeps again (or is let
         // go as blocked).
-        let isPlainOnMainActor =
-          !SerialFamilies.isMember(sleeper.task)
-          && !ClockActivity.resuming(
-            sleeper.task, in: domain, marksPlainTask: !byMainActorMaker)
-          && byMainActorMaker
+        let isMember = SerialFamilies.isMember(sleeper.task)
+        let isEffect =
+          !isMember
+          && ClockActivity.resuming(sleeper.task, in: domain, marksPlainTask: !byMainActorMaker)
+        let isPlainOnMainActor = byMainActorMaker && !isMember && !isEffect
         sleeper.continuation.resume()
         if isPlainOnMainActor { await letMainActorTasksRun() }
         await waitUntilSettled(in: domain)

@@ -29,8 +29,8 @@ enum ClockActivity {
   /// Whether a test clock exists in the process.
   private static let isTracking = Atomic<Bool>(false)
 
-  /// The Swift Testing test that tracked work belongs to: the id of the test whose task started
-  /// it (tasks inherit it from their creator), or `nil` outside a test.
+  /// The Swift Testing test that tracked work belongs to, as a small number: that of the test
+  /// whose task started it (tasks inherit it from their creator), or ``noTest``.
   typealias Domain = Int
 
   /// The domain of work started outside any test.
@@ -72,7 +72,7 @@ enum ClockActivity {
       guard let domain = inFlight.removeValue(forKey: task) else { return nil }
       inFlightCounts[domain, default: 1] -= 1
       events[domain, default: 0] &+= 1
-      return .some(domain)
+      return domain
     }
 
     /// The domain of the Swift Testing test with id `test` (``noTest`` for none).
@@ -150,11 +150,10 @@ enum ClockActivity {
   ) -> Task<Void, Never> {
     // An effect runs where its store says, not in the family of the task that starts it.
     guard isTracking.load(ordering: .relaxed) else { return SerialFamilies.makingEffect(make) }
-    let delivering = deliveringDomain
-    let test = delivering == nil ? SwiftTestingEntryPoints.currentTestID : nil
+    let domain = currentDomain
     return state.withLock { state in
       let task = SerialFamilies.makingEffect(make)
-      state.insert(unsafeBitCast(task, to: UInt.self), in: delivering ?? state.domain(of: test))
+      state.insert(unsafeBitCast(task, to: UInt.self), in: domain)
       return task
     }
   }
