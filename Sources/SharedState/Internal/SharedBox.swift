@@ -87,7 +87,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// The value, as every holder sees it (or, inside a test store's assertion, as it was at the
   /// last assertion).
   @inlinable var value: Value {
-    observed.registrar.access(observed, keyPath: SharedObservation.valueKeyPath)
+    observed.access()
     if let persistence { persistence.checkForOutsideChanges() }
     if SharedChangeRecorder.isRecording, let (recorder, mode) = SharedChangeRecorder.current {
       return recordedValue(in: recorder, mode: mode)
@@ -128,11 +128,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
       recorder.setRecordedValue(expected, of: self)
       return result
     }
-    let result = try observed.registrar.withMutation(
-      of: observed, keyPath: SharedObservation.valueKeyPath
-    ) {
-      try change(body)
-    }
+    let result = try observed.withMutation { try change(body) }
     // Saved with no lock held: a key's `save` may read and change shared values itself.
     if let persistence { persistence.saveChanges() }
     return result
@@ -199,7 +195,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
   /// Takes a value from storage (a key loaded it, or it changed outside): observers hear it,
   /// nothing is saved.
   @usableFromInline func replace(with value: Value) {
-    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {
+    observed.withMutation {
       lockWriter()
       defer { writer.unlock() }
       tellRecorders(before: stored.pointee)
@@ -240,7 +236,7 @@ final class SharedBox<Value: Sendable>: SharedStateStorage, @unchecked Sendable 
 
   /// Tells observers that the value changed without changing it (a holder was rebound).
   @usableFromInline func touch() {
-    observed.registrar.withMutation(of: observed, keyPath: SharedObservation.valueKeyPath) {}
+    observed.withMutation {}
   }
 
   @usableFromInline func record(changesWith recorder: SharedChangeRecorder) {
@@ -276,8 +272,39 @@ struct LockDepth {
 /// The observable side of a ``SharedBox``: observers track its one property, which stands for
 /// the box's value.
 @usableFromInline
-final class SharedObservation: Observable, Sendable {
-  @usableFromInline let registrar = ObservationRegistrar()
+final class SharedObservation: Observable, @unchecked Sendable {
+  // `@unchecked`: the pointer is set once, in `init`, and what it points to is `Sendable`.
+
+  /// The registrar, in memory of its own. `ObservationRegistrar` is a resilient type: called
+  /// through a stored property, each `access` and `withMutation` first copied it (a retain and a
+  /// release, two atomic operations on every read and change of a shared value); through the
+  /// address it is used in place.
+  @usableFromInline let registrarStorage: UnsafeMutablePointer<ObservationRegistrar>
+
+  @usableFromInline var registrar: ObservationRegistrar {
+    @inlinable unsafeAddress { UnsafePointer(registrarStorage) }
+  }
+
+  @usableFromInline init() {
+    registrarStorage = .allocate(capacity: 1)
+    registrarStorage.initialize(to: ObservationRegistrar())
+  }
+
+  deinit {
+    registrarStorage.deinitialize(count: 1)
+    registrarStorage.deallocate()
+  }
+
+  /// Tells the registrar the box's value was read (a view reading it starts watching it).
+  @inlinable func access() {
+    registrar.access(self, keyPath: Self.valueKeyPath)
+  }
+
+  /// Makes a change of the box's value, telling the registrar before and after.
+  @inlinable func withMutation<R>(_ mutation: () throws -> R) rethrows -> R {
+    try registrar.withMutation(of: self, keyPath: Self.valueKeyPath, mutation)
+  }
+
   /// Never read for its value: only its key path is used.
   @usableFromInline var value: Void { () }
   /// `\.value`, made once: a key path literal is looked up again at each evaluation. Unsafe

@@ -24,6 +24,21 @@ final class SharedHandle<Value: Sendable>: Sendable {
     rebound.value ?? initial
   }
 
+  /// The value, as every holder sees it. Read through `initial` in place while nothing was
+  /// rebound: a copy of the reference (what ``reference`` returns) costs a retain and a release
+  /// on every read.
+  @inlinable var value: Value {
+    if _fastPath(!isRebound.load(ordering: .acquiring)) { return initial.value }
+    return reboundReference.value
+  }
+
+  /// Changes the value, as one step of the root value (see ``value`` for why not through
+  /// ``reference``).
+  @inlinable func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
+    if _fastPath(!isRebound.load(ordering: .acquiring)) { return try initial.withLock(operation) }
+    return try reboundReference.withLock(operation)
+  }
+
   func rebind(to reference: Shared<Value>.Reference) {
     rebound.withLock { $0 = reference }
     isRebound.store(true, ordering: .releasing)
@@ -67,7 +82,7 @@ extension Shared.Reference {
   var persistence: AnySharedPersistence? {
     switch self {
     case .root(let box):
-      box.observed.registrar.access(box.observed, keyPath: SharedObservation.valueKeyPath)
+      box.observed.access()
       return box.persistence
     case .derived(let projection):
       return projection.persistence

@@ -116,7 +116,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The value now.
-  @inlinable public var wrappedValue: Value { reference.value }
+  @inlinable public var wrappedValue: Value { handle.value }
 
   /// The reference itself, to change the value with ``withLock(_:)`` or hand it to a child.
   ///
@@ -124,7 +124,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// swift-sharing: after `let copy = $count; $count = Shared(value: 42)`, `copy` reads 42.
   /// References derived before (`$count.member`, `SharedReader($count)`) keep the old one.
   public var projectedValue: Shared<Value> {
-    get { self }
+    @inlinable get { self }
     nonmutating set {
       let old = reference
       handle.rebind(to: newValue.reference)
@@ -190,7 +190,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Returns: What `operation` returns.
   @inlinable @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
-    try reference.withLock(operation)
+    try handle.withLock(operation)
   }
 
   /// A shared reference to a member of the value: reading it reads this value's member, and
