@@ -272,28 +272,10 @@ struct LockDepth {
 /// The observable side of a ``SharedBox``: observers track its one property, which stands for
 /// the box's value.
 @usableFromInline
-final class SharedObservation: Observable, @unchecked Sendable {
-  // `@unchecked`: the pointer is set once, in `init`, and what it points to is `Sendable`.
+final class SharedObservation: Observable, Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
 
-  /// The registrar, in memory of its own. `ObservationRegistrar` is a resilient type: called
-  /// through a stored property, each `access` and `withMutation` first copied it (a retain and a
-  /// release, two atomic operations on every read and change of a shared value); through the
-  /// address it is used in place.
-  @usableFromInline let registrarStorage: UnsafeMutablePointer<ObservationRegistrar>
-
-  @usableFromInline var registrar: ObservationRegistrar {
-    @inlinable unsafeAddress { UnsafePointer(registrarStorage) }
-  }
-
-  @usableFromInline init() {
-    registrarStorage = .allocate(capacity: 1)
-    registrarStorage.initialize(to: ObservationRegistrar())
-  }
-
-  deinit {
-    registrarStorage.deinitialize(count: 1)
-    registrarStorage.deallocate()
-  }
+  @usableFromInline init() {}
 
   /// Tells the registrar the box's value was read (a view reading it starts watching it).
   @inlinable func access() {
