@@ -269,30 +269,68 @@ struct LockDepth {
   @usableFromInline init() {}
 }
 
-/// The observable side of a ``SharedBox``: observers track its one property, which stands for
-/// the box's value.
+/// The observable side of a ``SharedBox``: observers track its one member, which stands for the
+/// box's value.
+///
+/// A change tells the registrar only while somebody may be watching. The member is named by a
+/// key path object of this box's own (equal to every other box's, as Observation compares key
+/// paths, but a distinct object): a `withObservationTracking` that reads the value keeps it in
+/// its list of accesses, and the observer it leaves behind keeps it in the registrar until it is
+/// told or cancelled. While this box holds the only reference, no view or tracking scope can be
+/// told anything, and a change skips the registrar's `willSet` and `didSet` (each a lock, a key
+/// path lookup, a retain and a release). A tracking scope that reads the value while a change is
+/// under way is told once the change ends.
 @usableFromInline
-final class SharedObservation: Observable, Sendable {
-  @usableFromInline let registrar = ObservationRegistrar()
+final class SharedObservation: Observable, @unchecked Sendable {
+  // `@unchecked`: `keyPath` is set once, in `init`; the object it points to is only read and
+  // checked for other references.
 
-  @usableFromInline init() {}
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// This box's key path to ``member``, in memory of its own so that checking it for other
+  /// references needs no exclusive access to a stored property.
+  @usableFromInline let keyPath: UnsafeMutablePointer<KeyPath<SharedObservation, Void>>
+
+  /// Never read for its value: only a key path to it is used.
+  @usableFromInline var member: Member { Member() }
+
+  /// The end of ``keyPath``: appending it makes a new key path object, where a literal
+  /// (`\SharedObservation.value`) is one object for the whole process.
+  @usableFromInline struct Member {
+    @usableFromInline var value: Void { () }
+  }
+
+  @usableFromInline init() {
+    keyPath = .allocate(capacity: 1)
+    keyPath.initialize(to: (\SharedObservation.member).appending(path: \Member.value))
+  }
+
+  deinit {
+    keyPath.deinitialize(count: 1)
+    keyPath.deallocate()
+  }
+
+  /// Whether somebody may be watching: a tracking scope or an observer holds the key path.
+  @inlinable var mayBeWatched: Bool { !isKnownUniquelyReferenced(&keyPath.pointee) }
 
   /// Tells the registrar the box's value was read (a view reading it starts watching it).
   @inlinable func access() {
-    registrar.access(self, keyPath: Self.valueKeyPath)
+    registrar.access(self, keyPath: keyPath.pointee)
   }
 
-  /// Makes a change of the box's value, telling the registrar before and after.
+  /// Makes a change of the box's value, telling the registrar before and after while somebody
+  /// may be watching.
   @inlinable func withMutation<R>(_ mutation: () throws -> R) rethrows -> R {
-    try registrar.withMutation(of: self, keyPath: Self.valueKeyPath, mutation)
+    if mayBeWatched {
+      return try registrar.withMutation(of: self, keyPath: keyPath.pointee, mutation)
+    }
+    let result = try mutation()
+    // Read while the change was under way: told now, not never.
+    if mayBeWatched {
+      registrar.willSet(self, keyPath: keyPath.pointee)
+      registrar.didSet(self, keyPath: keyPath.pointee)
+    }
+    return result
   }
-
-  /// Never read for its value: only its key path is used.
-  @usableFromInline var value: Void { () }
-  /// `\.value`, made once: a key path literal is looked up again at each evaluation. Unsafe
-  /// only in name: a key path is immutable, though `KeyPath` does not say it is `Sendable`.
-  @usableFromInline nonisolated(unsafe) static let valueKeyPath: KeyPath<SharedObservation, Void> =
-    \.value
 }
 
 /// A test store's recorder, held weakly: the box outlives the test.

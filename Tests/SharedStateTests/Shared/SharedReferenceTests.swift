@@ -150,4 +150,74 @@ struct SharedReferenceTests {
     #expect(heard.value == 1)
     #expect(rows.allSatisfy { $0.count == 1 })
   }
+
+  // A change tells Observation's registrar only while somebody may watch (`SharedObservation`):
+  // these check that skipping it never costs a view a change it should hear.
+
+  @Test func aValueWatchedAfterUnwatchedChangesHearsTheNextOneOnce() {
+    let count = Shared(value: 0)
+    for value in 1...3 { count.withLock { $0 = value } }
+    let heard = LockIsolated(0)
+    withObservationTracking {
+      _ = count.wrappedValue
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    count.withLock { $0 = 4 }
+    // Told once: the observer is gone, and the changes after it tell nobody.
+    count.withLock { $0 = 5 }
+    #expect(heard.value == 1)
+    #expect(count.wrappedValue == 5)
+  }
+
+  @Test func eachNewWatchHearsItsOwnChange() {
+    let count = Shared(value: 0)
+    let heard = LockIsolated(0)
+    for value in 1...5 {
+      withObservationTracking {
+        _ = count.wrappedValue
+      } onChange: {
+        heard.withLock { $0 += 1 }
+      }
+      count.withLock { $0 = value }
+      #expect(heard.value == value)
+    }
+  }
+
+  @Test func aWatchThatBeganDuringAChangeHearsItWhenItEnds() {
+    let count = Shared(value: 0)
+    let copy = count
+    let heard = LockIsolated(0)
+    count.withLock { value in
+      // A view that reads the value while the change is under way (here, inside it) sees the
+      // value from before; it must hear of the new one.
+      withObservationTracking {
+        #expect(copy.wrappedValue == 0)
+      } onChange: {
+        heard.withLock { $0 += 1 }
+      }
+      value = 1
+    }
+    #expect(heard.value == 1)
+    #expect(count.wrappedValue == 1)
+  }
+
+  @Test func aDerivedValueWatchedLateHearsChangesOfItsRoot() {
+    struct Pair: Equatable, Sendable {
+      var left = 0
+      var right = 0
+    }
+    let pair = Shared(value: Pair())
+    let left = pair.left
+    pair.withLock { $0.right = 1 }
+    let heard = LockIsolated(0)
+    withObservationTracking {
+      _ = left.wrappedValue
+    } onChange: {
+      heard.withLock { $0 += 1 }
+    }
+    pair.withLock { $0.left = 2 }
+    #expect(heard.value == 1)
+    #expect(left.wrappedValue == 2)
+  }
 }
