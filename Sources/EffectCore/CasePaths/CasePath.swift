@@ -91,8 +91,16 @@ public struct CasePath<Root, Value>: Sendable {
   public func extract(from root: Root) -> Value? {
     switch extraction {
     case .payload(let metadata, let candidate):
-      guard metadata.tag(of: root) == candidate.tag else { return nil }
-      return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+      switch candidate.shortcut {
+      case .whole:
+        return EnumMetadata.payloadInPlace(of: root, as: Value.self)
+      case .inPlace:
+        guard metadata.tag(of: root) == candidate.tag else { return nil }
+        return EnumMetadata.payloadInPlace(of: root, as: Value.self)
+      case .none:
+        guard metadata.tag(of: root) == candidate.tag else { return nil }
+        return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
+      }
     case .closure(let extract), .labelled(let extract, _), .described(let extract, _):
       return extract(root)
     }
@@ -234,6 +242,27 @@ enum CaseLayouts {
   struct Candidate: Sendable {
     @usableFromInline let tag: UInt32
     @usableFromInline let isIndirect: Bool
+    /// How extraction reads the payload without asking the runtime to project it.
+    @usableFromInline var shortcut: Shortcut = .none
+
+    /// What the enum's shape lets extraction skip.
+    @usableFromInline
+    enum Shortcut: Sendable {
+      /// Nothing: the runtime projects the payload out of a copy of the value.
+      case none
+      /// The enum has one case with a payload, stored in place (not `indirect`), and other cases
+      /// without: the payload is the value's first bytes as they are, so it is read there once
+      /// the tag matches (the runtime's projection of a single-payload enum changes nothing).
+      case inPlace
+      /// The same, and this is the enum's only case: every value holds its payload, so no tag is
+      /// read either (`enum Action { case child(Child.Action) }`, a feature wrapping another).
+      case whole
+    }
+
+    @usableFromInline init(tag: UInt32, isIndirect: Bool) {
+      self.tag = tag
+      self.isIndirect = isIndirect
+    }
   }
 
   /// Which cases of an enum carry a payload laid out like a given type.
@@ -339,6 +368,9 @@ enum CaseLayouts {
       if sameLayout(type, value) {
         candidates.append(Candidate(tag: UInt32(tag), isIndirect: payload.isIndirect))
       }
+    }
+    if candidates.count == 1, !candidates[0].isIndirect, metadata.payloadCaseCount == 1 {
+      candidates[0].shortcut = metadata.emptyCaseCount == 0 ? .whole : .inPlace
     }
     let learned = layout ?? (candidates.count == 1 ? .single(candidates[0]) : .cases(candidates))
     if remember(learned, for: key), case .cases(let found) = learned, found.isEmpty {

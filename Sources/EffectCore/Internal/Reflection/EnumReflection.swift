@@ -56,6 +56,32 @@ struct EnumMetadata: @unchecked Sendable {
     return withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), pointer) }
   }
 
+  /// How many cases carry a payload that takes space (the runtime's count, which tags them
+  /// `0..<payloadCaseCount`).
+  var payloadCaseCount: Int {
+    Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
+  }
+
+  /// How many cases carry no payload (or one that takes no space).
+  var emptyCaseCount: Int { Int(descriptor.load(fromByteOffset: 24, as: UInt32.self)) }
+
+  /// The enum's type descriptor (TypeContextDescriptor: flags, parent, name, accessFunction,
+  /// fields, as relative pointers, then NumPayloadCasesAndPayloadSizeOffset and NumEmptyCases).
+  private var descriptor: UnsafeRawPointer {
+    // Enum metadata, in words: kind, then the type descriptor, then the generic arguments.
+    pointer.load(fromByteOffset: MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+  }
+
+  /// Copies the payload of `value`, an enum with one payload case stored in place (see
+  /// ``CaseLayouts/Candidate/Shortcut/inPlace``) whose value is of that case: its payload is its
+  /// first bytes.
+  @inlinable
+  static func payloadInPlace<Enum, Payload>(of value: Enum, as _: Payload.Type) -> Payload {
+    withUnsafePointer(to: value) {
+      UnsafeRawPointer($0).assumingMemoryBound(to: Payload.self).pointee
+    }
+  }
+
   /// The payload cases of the enum, in tag order: each case's static payload type (`nil` when
   /// the runtime cannot resolve it) and whether it is declared `indirect`.
   func payloadCases() -> [PayloadCase] {
