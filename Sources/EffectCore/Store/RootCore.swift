@@ -43,6 +43,10 @@ final class RootCore<R: Reducer>: StoreCore {
 
   var state: R.State { currentState }
 
+  func withStateInPlace<Result>(_ body: (inout R.State) -> Result) -> Result {
+    body(&currentState)
+  }
+
   /// A root store has no parent to go away from.
   var isGone: Bool { false }
 

@@ -18,13 +18,13 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
     toRowAction: CasePath<ParentAction, (ID, Action)>
   ) {
     self.access = ListAccess(parent: parent, rows: rows, toRowAction: toRowAction)
-    self.stamp = parent.state[keyPath: rows].editStamp
+    self.stamp = access.withRows { $0.editStamp }
     parent.observation.link(RowListLink(self))
   }
 
   func store(for id: ID, row: State) -> Store<State, Action> {
     if let store = stores.attached(id) { return store }
-    guard let current = access.parent.state[keyPath: access.rows][id: id] else {
+    guard let current = access.withRows({ $0[id: id] }) else {
       return stores.gone(Core(access: access, id: id, row: row))
     }
     return stores.keep(Core(access: access, id: id, row: current), for: id)
@@ -37,7 +37,11 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
 
   /// Hands the row stores their rows after a batch.
   func update(_ state: ParentState) {
-    let rows = state[keyPath: access.rows]
+    access.rowsPath.read(state) { update(rows: &$0) }
+  }
+
+  /// `inout` only to read the rows in place: they are not changed.
+  private func update(rows: inout IdentifiedArray<ID, State>) {
     let new = rows.editStamp
     guard new != stamp else { return }
     let earlier = stamp
@@ -71,7 +75,17 @@ final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
   ) {
     self.parent = parent
     self.rows = rows
+    self.rowsPath = StateReadPath(rows)
     self.toRowAction = toRowAction
+  }
+
+  /// The rows, read in place where the path names a stored property.
+  let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
+
+  /// Runs `body` on the parent's rows now, read where the parent holds its state (see
+  /// ``StoreCore/withStateInPlace(_:)``); `body` must not change them.
+  func withRows<Result>(_ body: (inout IdentifiedArray<ID, State>) -> Result) -> Result {
+    parent.withStateInPlace { state in rowsPath.read(state, body) }
   }
 
   /// The comparison of one member, made once for the whole list.
@@ -130,7 +144,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   var state: State {
     // A row gone once is gone for this store, even when a row with its id comes back (that one
     // gets a store of its own), as an optional or presented child's store is.
-    lastOr { access.parent.state[keyPath: access.rows][id: id] }
+    lastOr { access.withRows { $0[id: id] } }
   }
 
   var isGone: Bool { isDetached || access.parent.isGone }
@@ -163,7 +177,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   func send(_ action: Action) -> StoreTask {
     guard
       admitsSend(
-        action, isPresent: { access.parent.state[keyPath: access.rows].index(id: id) != nil },
+        action, isPresent: { access.withRows { $0.index(id: id) != nil } },
         child: "the row \(id) of \(access.rows)")
     else { return .none }
     return access.parent.send(access.toRowAction.embed((id, action)))

@@ -37,8 +37,11 @@ extension Store {
       if let cacheKey { children[cacheKey] = rows }
     }
     let state = core.state
+    // The path, not the list's access: the node keeps this closure, and the access keeps the
+    // store's engine, which keeps the node.
+    let rowsPath = rows.access.rowsPath
     core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {
-      $0[keyPath: toRows].ids
+      rowsPath.read($0) { $0.ids }
     }
     let snapshot = state[keyPath: toRows]
     rows.prune(keeping: snapshot.ids)

@@ -7,6 +7,8 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   /// The current state. Reading it tells observation nothing: a store reports what its views
   /// read through its ``observation`` node.
   var state: State { get }
+  /// Runs `body` on the state in place where the engine holds it (see the default, which copies).
+  func withStateInPlace<Result>(_ body: (inout State) -> Result) -> Result
   /// The node of the values views read through this core, and of its child stores' links.
   var observation: ObservationNode<State> { get }
   /// Whether this store's child, or that of a store it is scoped from, went away or was replaced
@@ -34,6 +36,15 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
 extension StoreCore {
   func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     observation.read(keyPath, in: state)
+  }
+
+  /// Runs `body` on the state without copying it where the engine holds it (a root's), on a copy
+  /// elsewhere. `body` only reads: it gets the state `inout` so that a root lends its own, and it
+  /// must not touch the store. Child stores read their part of a large state this way: a copy of
+  /// the state retains every reference in it, and releases them after.
+  func withStateInPlace<Result>(_ body: (inout State) -> Result) -> Result {
+    var state = self.state
+    return body(&state)
   }
 }
 
