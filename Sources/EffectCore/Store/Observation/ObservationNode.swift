@@ -9,10 +9,13 @@
 @MainActor
 final class ObservationNode<State> {
   let context: ObservationContext
-  private var values: [any ObservedValue<State>] = []
+  // Kept as existentials of protocols that do not name `State`: this class is generic and not
+  // specialised, and an array of `any ObservedValue<State>` looked that existential's metadata
+  // up in the runtime (a constrained existential, made under a lock) on every batch.
+  private var values: [any ErasedObservedValue] = []
   private var members: [AnyKeyPath: Int] = [:]
   private var derived: [ObservedKey: Int] = [:]
-  private var links: [any StateLink<State>] = []
+  private var links: [any ErasedStateLink] = []
 
   init(context: ObservationContext) {
     self.context = context
@@ -23,7 +26,7 @@ final class ObservationNode<State> {
   func read<Value>(_ keyPath: KeyPath<State, Value>, in state: State) -> Value {
     let value = state[keyPath: keyPath]
     if let index = members[keyPath] {
-      values[index].arm(in: state)
+      withUnsafePointer(to: state) { values[index].arm(erased: UnsafeRawPointer($0)) }
       context.access(values[index].key)
     } else {
       let observed = MemberValue(key: context.makeKey(), keyPath: keyPath, value: value)
@@ -40,7 +43,7 @@ final class ObservationNode<State> {
     _ key: ObservedKey, in state: State, compute: @escaping (State) -> Value
   ) {
     if let index = derived[key] {
-      values[index].arm(in: state)
+      withUnsafePointer(to: state) { values[index].arm(erased: UnsafeRawPointer($0)) }
       context.access(values[index].key)
     } else {
       let observed = DerivedValue(key: context.makeKey(), compute: compute, value: compute(state))
@@ -58,21 +61,26 @@ final class ObservationNode<State> {
   /// Compares what views read with `state`, the state after a batch, and passes it on to the
   /// child stores.
   func update(_ state: State) {
-    for value in values where value.hasChanged(in: state) {
-      context.noteChange(value.key)
-    }
-    // Links end rarely, and this runs after every batch (each tick of every timer): removing in
-    // place only when one ended costs nothing when none did, where `removeAll(where:)` walked
-    // and partitioned the links every time.
-    var index = 0
-    while index < links.count {
-      if links[index].update(state) {
-        index += 1
-      } else {
-        links.remove(at: index)
+    // The links and values take the state by address: it is not copied for each.
+    withUnsafePointer(to: state) { typed in
+      let state = UnsafeRawPointer(typed)
+      for value in values where value.hasChanged(erased: state) {
+        context.noteChange(value.key)
+      }
+      // Links end rarely, and this runs after every batch (each tick of every timer): removing
+      // in place only when one ended costs nothing when none did, where `removeAll(where:)`
+      // walked and partitioned the links every time.
+      var index = 0
+      while index < links.count {
+        if links[index].update(erased: state) {
+          index += 1
+        } else {
+          links.remove(at: index)
+        }
       }
     }
   }
+
 }
 
 /// Names a derived value of a store: what it is (``Kind``) and the scope it belongs to.
@@ -96,7 +104,7 @@ struct ObservedKey: Hashable {
 /// reads. A value read outside any view (a test, a command-line tool) costs a comparison until
 /// it first changes, and nothing after.
 @MainActor
-protocol ObservedValue<State>: AnyObject {
+protocol ObservedValue<State>: ErasedObservedValue {
   associatedtype State
   /// The value's name for observation tracking.
   var key: KeyPath<ObservedSubject, Int> { get }
@@ -183,7 +191,7 @@ final class DerivedValue<State, Value: Equatable>: ObservedValue {
 
 /// A link from a store's node to a child store: it hands the child its part of each new state.
 @MainActor
-protocol StateLink<State>: AnyObject {
+protocol StateLink<State>: ErasedStateLink {
   associatedtype State
   /// Passes the parent's new state on; `false` when the link is no longer needed (its child
   /// store is gone, or its child state went away).
@@ -203,4 +211,35 @@ private func equality<Known: Equatable, Value>(
   // `Value` is `Known`: the casts only tell the compiler so, and the runtime takes its fast
   // path for a cast to the same type.
   { lhs, rhs in (lhs as! Known) == (rhs as! Known) }
+}
+
+/// An ``ObservedValue`` as its node keeps it: the state is given by address, and is the value's
+/// `State`.
+@MainActor
+protocol ErasedObservedValue: AnyObject {
+  var key: KeyPath<ObservedSubject, Int> { get }
+  func hasChanged(erased state: UnsafeRawPointer) -> Bool
+  func arm(erased state: UnsafeRawPointer)
+}
+
+extension ObservedValue {
+  func hasChanged(erased state: UnsafeRawPointer) -> Bool {
+    hasChanged(in: state.assumingMemoryBound(to: State.self).pointee)
+  }
+
+  func arm(erased state: UnsafeRawPointer) {
+    arm(in: state.assumingMemoryBound(to: State.self).pointee)
+  }
+}
+
+/// A ``StateLink`` as its node keeps it: the state is given by address, and is the link's `State`.
+@MainActor
+protocol ErasedStateLink: AnyObject {
+  func update(erased state: UnsafeRawPointer) -> Bool
+}
+
+extension StateLink {
+  func update(erased state: UnsafeRawPointer) -> Bool {
+    update(state.assumingMemoryBound(to: State.self).pointee)
+  }
 }
