@@ -15,9 +15,11 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
   init(
     parent: any StoreCore<ParentState, ParentAction>,
     rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
-    toRowAction: CasePath<ParentAction, (ID, Action)>
+    toRowAction: CasePath<ParentAction, (ID, Action)>,
+    reads: RowReads<ParentState, ID>
   ) {
-    self.access = ListAccess(parent: parent, rows: rows, toRowAction: toRowAction)
+    self.access = ListAccess(
+      parent: parent, rows: rows, toRowAction: toRowAction, contains: reads.contains)
     self.stamp = access.withRows { $0.editStamp }
     parent.observation.link(RowListLink(self))
   }
@@ -71,16 +73,25 @@ final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
   init(
     parent: any StoreCore<ParentState, ParentAction>,
     rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
-    toRowAction: CasePath<ParentAction, (ID, Action)>
+    toRowAction: CasePath<ParentAction, (ID, Action)>,
+    contains: @escaping (ParentState, ID) -> Bool
   ) {
     self.parent = parent
     self.rows = rows
     self.rowsPath = StateReadPath(rows)
     self.toRowAction = toRowAction
+    self.contains = contains
+  }
+
+  /// Whether the parent's rows hold `id` now.
+  func containsRow(_ id: ID) -> Bool {
+    parent.withStateInPlace { contains($0, id) }
   }
 
   /// The rows, read in place where the path names a stored property.
   let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
+  /// Whether a state's rows hold an id: ``RowReads/contains``.
+  private let contains: (ParentState, ID) -> Bool
 
   /// Runs `body` on the parent's rows now, read where the parent holds its state (see
   /// ``StoreCore/withStateInPlace(_:)``); `body` must not change them.
@@ -177,7 +188,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   func send(_ action: Action) -> StoreTask {
     guard
       admitsSend(
-        action, isPresent: { access.withRows { $0.index(id: id) != nil } },
+        action, isPresent: { access.containsRow(id) },
         child: "the row \(id) of \(access.rows)")
     else { return .none }
     return access.parent.send(access.toRowAction.embed((id, action)))
@@ -281,5 +292,21 @@ final class MemberComparisonOf<State, Value>: MemberComparison {
   func hasChanged(from old: State, to new: State) -> Bool {
     guard let isEqual else { return true }
     return !isEqual(old[keyPath: path], new[keyPath: path])
+  }
+}
+
+/// What a list reads of its parent's state after every batch and on every row send, made where
+/// `Store.scope(state:action:)` is called, compiled for the caller's types.
+@usableFromInline
+struct RowReads<ParentState, ID: Hashable> {
+  /// The ids of the rows, which a view that iterates the rows watches.
+  let ids: (ParentState) -> [ID]
+  /// Whether the rows hold an id.
+  let contains: (ParentState, ID) -> Bool
+
+  @usableFromInline
+  init(ids: @escaping (ParentState) -> [ID], contains: @escaping (ParentState, ID) -> Bool) {
+    self.ids = ids
+    self.contains = contains
   }
 }

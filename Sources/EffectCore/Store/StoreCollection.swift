@@ -19,11 +19,32 @@ extension Store {
   ///   - fileID: Where the scope is made, for the warning about a case path made of closures.
   ///   - line: Where the scope is made, for the warning about a case path made of closures.
   /// - Returns: The rows' stores.
+  @inlinable
   public func scope<ID: Hashable, RowState, RowAction>(
     state toRows: KeyPath<State, IdentifiedArray<ID, RowState>>,
     action toRowAction: CasePath<Action, (ID, RowAction)>,
     fileID: StaticString = #fileID,
     line: UInt = #line
+  ) -> StoreCollection<ID, RowState, RowAction> {
+    // The reads a list makes after every batch and on every row send, made here, where the
+    // caller's types are known: compiled for them, they look no generic metadata up (as the
+    // list's own generic code does, on every call).
+    let rowsPath = StateReadPath(toRows)
+    return scopeRows(
+      toRows, toRowAction,
+      reads: RowReads(
+        ids: { rowsPath.read($0) { $0.ids } },
+        contains: { state, id in rowsPath.read(state) { $0.index(id: id) != nil } }),
+      fileID: fileID, line: line)
+  }
+
+  @usableFromInline
+  func scopeRows<ID: Hashable, RowState, RowAction>(
+    _ toRows: KeyPath<State, IdentifiedArray<ID, RowState>>,
+    _ toRowAction: CasePath<Action, (ID, RowAction)>,
+    reads: RowReads<State, ID>,
+    fileID: StaticString,
+    line: UInt
   ) -> StoreCollection<ID, RowState, RowAction> {
     let key = ScopeKey(.list, state: toRows, action: RowAction.self)
     let cacheKey = key.caching(toRowAction, fileID: fileID, line: line)
@@ -33,16 +54,13 @@ extension Store {
     {
       rows = cached
     } else {
-      rows = RowList(parent: core, rows: toRows, toRowAction: toRowAction)
+      rows = RowList(parent: core, rows: toRows, toRowAction: toRowAction, reads: reads)
       if let cacheKey { children[cacheKey] = rows }
     }
     let state = core.state
-    // The path, not the list's access: the node keeps this closure, and the access keeps the
+    // The read, not the list's access: the node keeps this closure, and the access keeps the
     // store's engine, which keeps the node.
-    let rowsPath = rows.access.rowsPath
-    core.observation.access(ObservedKey(kind: .ids, scope: key), in: state) {
-      rowsPath.read($0) { $0.ids }
-    }
+    core.observation.access(ObservedKey(kind: .ids, scope: key), in: state, compute: reads.ids)
     let snapshot = state[keyPath: toRows]
     rows.prune(keeping: snapshot.ids)
     return StoreCollection(snapshot: snapshot, rows: rows)

@@ -4,10 +4,12 @@
 ///
 /// Read through the key path, a part is copied out by the runtime (a list's buffers retained,
 /// then released); through the offset it is read where it lies.
+@usableFromInline
 struct StateReadPath<Root, Value> {
-  let keyPath: KeyPath<Root, Value>
-  private let offset: Int?
+  @usableFromInline let keyPath: KeyPath<Root, Value>
+  @usableFromInline let offset: Int?
 
+  @inlinable
   init(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
@@ -16,6 +18,7 @@ struct StateReadPath<Root, Value> {
   /// Runs `body` on the part of `root`, in place when there is an offset (a copy otherwise).
   /// `body` must not change it: its parameter is `inout` because an exclusive access is what
   /// lets the compiler lend the value without copying it (see ``StatePath/read(_:_:)``).
+  @inlinable
   func read<Result>(_ root: Root, _ body: (inout Value) -> Result) -> Result {
     guard let offset else {
       var copy = root[keyPath: keyPath]
