@@ -26,7 +26,7 @@ struct EffectBenchmarks {
     }
     return [
       Row(
-        name: "effect", ours: ours, baseline: bare, budget: 3,
+        name: "effect", ours: ours, baseline: bare, budget: 2,
         note: "vs a bare task off the main actor and back"),
       Row(
         name: "effect vs Task {}", ours: oursAgain, baseline: plainTask, budget: .infinity,

@@ -39,9 +39,10 @@ struct ViewBenchmarks {
     let alone = timedSender(rows: size, timingTheRender: false)
     let rendered = timedSender(rows: size, timingTheRender: true)
     let (plainSet, toldSet) = observableSetters()
+    let toldAndReread = observableRender()
     let rounds = harness.measureRounds([
       (100_000, unwatched), (20_000, alone), (20_000, rendered), (100_000, plainSet),
-      (20_000, toldSet),
+      (20_000, toldSet), (20_000, toldAndReread),
     ])
     let send = harness.median(rounds.map { $0[0] })
     func row(_ name: String, budget: Double, note: String, ours: ([Double]) -> Double) -> Row {
@@ -61,6 +62,11 @@ struct ViewBenchmarks {
       Row(
         name: "Observation's telling one view", ours: observation, baseline: send,
         budget: .infinity, note: "a bare Observable's watched set minus unwatched (not judged)",
+        judged: false),
+      Row(
+        name: "Observation's own render", ours: harness.median(rounds.map { $0[5] }),
+        baseline: send, budget: .infinity,
+        note: "a bare Observable's watched set and its view's re-read: the floor of the render row",
         judged: false),
     ]
   }
@@ -89,6 +95,33 @@ struct ViewBenchmarks {
         target.send(.rename(title))
         watch(target)
       }
+    }
+  }
+
+  /// A bare `Observable`'s property set while one view watches it, and the view's re-read
+  /// after it was told (as ``timedSender(rows:timingTheRender:)`` times a row store's render):
+  /// what any send that tells a view through Observation, render included, costs at least.
+  private func observableRender() -> (Int) -> Duration {
+    let watched = ObservedValue()
+    let clock = ContinuousClock()
+    var value = 0
+    withObservationTracking {
+      blackHole(watched.value)
+    } onChange: {
+    }
+    return { n in
+      var setting = Duration.zero
+      for _ in 0..<n {
+        value &+= 1
+        let start = clock.now
+        watched.value = value
+        withObservationTracking {
+          blackHole(watched.value)
+        } onChange: {
+        }
+        setting += start.duration(to: clock.now)
+      }
+      return setting
     }
   }
 
