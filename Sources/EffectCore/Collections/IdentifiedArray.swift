@@ -42,7 +42,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The ids, in order.
-  public var ids: [ID] { _ids }
+  @inlinable public var ids: [ID] { _ids }
 
   /// The elements, in order, as an array (made from the chunks they are stored in).
   public var elements: [Element] { _elements.flattened }
@@ -51,7 +51,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: The id.
   public subscript(id id: ID) -> Element? {
-    get {
+    @inlinable get {
       _index[id].map { _elements[$0] }
     }
     set {
@@ -74,7 +74,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: The id.
   /// - Returns: The index, or `nil` when no element has that id.
-  public func index(id: ID) -> Int? { _index[id] }
+  @inlinable public func index(id: ID) -> Int? { _index[id] }
 
   /// Appends an element, unless one with the same id is already there.
   ///

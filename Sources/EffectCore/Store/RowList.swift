@@ -16,17 +16,16 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
     parent: any StoreCore<ParentState, ParentAction>,
     rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
     toRowAction: CasePath<ParentAction, (ID, Action)>,
-    reads: RowReads<ParentState, ID>
+    reads: RowReads<ParentState, ID, State>
   ) {
-    self.access = ListAccess(
-      parent: parent, rows: rows, toRowAction: toRowAction, contains: reads.contains)
+    self.access = ListAccess(parent: parent, rows: rows, toRowAction: toRowAction, reads: reads)
     self.stamp = access.withRows { $0.editStamp }
     parent.observation.link(RowListLink(self))
   }
 
   func store(for id: ID, row: State) -> Store<State, Action> {
     if let store = stores.attached(id) { return store }
-    guard let current = access.withRows({ $0[id: id] }) else {
+    guard let current = access.row(id) else {
       return stores.gone(Core(access: access, id: id, row: row))
     }
     return stores.keep(Core(access: access, id: id, row: current), for: id)
@@ -74,24 +73,29 @@ final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
     parent: any StoreCore<ParentState, ParentAction>,
     rows: KeyPath<ParentState, IdentifiedArray<ID, State>>,
     toRowAction: CasePath<ParentAction, (ID, Action)>,
-    contains: @escaping (ParentState, ID) -> Bool
+    reads: RowReads<ParentState, ID, State>
   ) {
     self.parent = parent
     self.rows = rows
     self.rowsPath = StateReadPath(rows)
     self.toRowAction = toRowAction
-    self.contains = contains
+    self.reads = reads
   }
 
   /// Whether the parent's rows hold `id` now.
   func containsRow(_ id: ID) -> Bool {
-    parent.withStateInPlace { contains($0, id) }
+    parent.withStateInPlace { reads.contains($0, id) }
+  }
+
+  /// The parent's row with `id` now, if it has one.
+  func row(_ id: ID) -> State? {
+    parent.withStateInPlace { reads.row($0, id) }
   }
 
   /// The rows, read in place where the path names a stored property.
   let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
-  /// Whether a state's rows hold an id: ``RowReads/contains``.
-  private let contains: (ParentState, ID) -> Bool
+  /// The reads made for the caller's types.
+  private let reads: RowReads<ParentState, ID, State>
 
   /// Runs `body` on the parent's rows now, read where the parent holds its state (see
   /// ``StoreCore/withStateInPlace(_:)``); `body` must not change them.
@@ -155,7 +159,7 @@ final class ElementCore<ParentState, ParentAction, ID: Hashable, State, Action>:
   var state: State {
     // A row gone once is gone for this store, even when a row with its id comes back (that one
     // gets a store of its own), as an optional or presented child's store is.
-    lastOr { access.withRows { $0[id: id] } }
+    lastOr { access.row(id) }
   }
 
   var isGone: Bool { isDetached || access.parent.isGone }
@@ -295,18 +299,25 @@ final class MemberComparisonOf<State, Value>: MemberComparison {
   }
 }
 
-/// What a list reads of its parent's state after every batch and on every row send, made where
-/// `Store.scope(state:action:)` is called, compiled for the caller's types.
+/// What a list reads of its parent's state after every batch, on every row send and on every
+/// read of a row store, made where `Store.scope(state:action:)` is called, compiled for the
+/// caller's types.
 @usableFromInline
-struct RowReads<ParentState, ID: Hashable> {
+struct RowReads<ParentState, ID: Hashable, Row> {
   /// The ids of the rows, which a view that iterates the rows watches.
   let ids: (ParentState) -> [ID]
   /// Whether the rows hold an id.
   let contains: (ParentState, ID) -> Bool
+  /// The row with an id.
+  let row: (ParentState, ID) -> Row?
 
   @usableFromInline
-  init(ids: @escaping (ParentState) -> [ID], contains: @escaping (ParentState, ID) -> Bool) {
+  init(
+    ids: @escaping (ParentState) -> [ID], contains: @escaping (ParentState, ID) -> Bool,
+    row: @escaping (ParentState, ID) -> Row?
+  ) {
     self.ids = ids
     self.contains = contains
+    self.row = row
   }
 }

@@ -34,7 +34,8 @@ extension Store {
       toRows, toRowAction,
       reads: RowReads(
         ids: { rowsPath.read($0) { $0.ids } },
-        contains: { state, id in rowsPath.read(state) { $0.index(id: id) != nil } }),
+        contains: { state, id in rowsPath.read(state) { $0.index(id: id) != nil } },
+        row: { state, id in rowsPath.read(state) { $0[id: id] } }),
       fileID: fileID, line: line)
   }
 
@@ -42,7 +43,7 @@ extension Store {
   func scopeRows<ID: Hashable, RowState, RowAction>(
     _ toRows: KeyPath<State, IdentifiedArray<ID, RowState>>,
     _ toRowAction: CasePath<Action, (ID, RowAction)>,
-    reads: RowReads<State, ID>,
+    reads: RowReads<State, ID, RowState>,
     fileID: StaticString,
     line: UInt
   ) -> StoreCollection<ID, RowState, RowAction> {
