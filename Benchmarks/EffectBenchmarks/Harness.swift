@@ -132,13 +132,23 @@ extension Harness {
     let clock = ContinuousClock()
     var baselineSamples: [Double] = []
     var ourSamples: [Double] = []
-    for _ in 0..<rounds {
+    // The two take turns at going first: a machine that slows down or speeds up during a
+    // round then favours neither.
+    for round in 0..<rounds {
+      let oursFirst = round % 2 == 1
       var start = clock.now
+      if oursFirst {
+        await ours(n)
+        ourSamples.append((clock.now - start).nanoseconds / Double(n))
+        start = clock.now
+      }
       await baseline(n)
       baselineSamples.append((clock.now - start).nanoseconds / Double(n))
-      start = clock.now
-      await ours(n)
-      ourSamples.append((clock.now - start).nanoseconds / Double(n))
+      if !oursFirst {
+        start = clock.now
+        await ours(n)
+        ourSamples.append((clock.now - start).nanoseconds / Double(n))
+      }
     }
     return pairedMedians(baseline: baselineSamples, ours: ourSamples)
   }
