@@ -115,8 +115,8 @@ struct App {
     // and the clock's waiting take turns there, on one thread. In the executable, which has
     // nothing else to run, every job of the process goes there, not only the scope's: a job left
     // on the global executor was a hand-off between threads, and with it a futex wake-up,
-    // several a tick (see "Virtual time in scripts" in Docs/Performance.md). A test running the
-    // app in its own process keeps the scope, which leaves the tests beside it alone. What
+    // several a tick (see "Every job on one thread" in Docs/Performance.md). A test that calls
+    // `run` in the test process keeps the scope, which leaves the tests beside it alone. What
     // happens, and in which order, stays what the test clock fixes: it wakes one sleeper at a
     // time and waits until its work is done.
     let testClock = TestClock<Duration>(ownsNoTasks: ())
