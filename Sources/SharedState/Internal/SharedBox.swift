@@ -281,53 +281,56 @@ struct LockDepth {
 /// path lookup, a retain and a release). A tracking scope that reads the value while a change is
 /// under way is told once the change ends.
 @usableFromInline
-final class SharedObservation: Observable, @unchecked Sendable {
-  // `@unchecked`: `keyPath` is set once, in `init`; the object it points to is only read and
-  // checked for other references.
-
+final class SharedObservation: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
-  /// This box's key path to ``member``, in memory of its own so that checking it for other
-  /// references needs no exclusive access to a stored property.
-  @usableFromInline let keyPath: UnsafeMutablePointer<KeyPath<SharedObservation, Void>>
+  /// This box's key path to ``member``: a new object for each box (see the type's comment).
+  /// Unsafe only in name: a key path is immutable, though `KeyPath` does not say it is
+  /// `Sendable`.
+  @usableFromInline nonisolated(unsafe) let keyPath: KeyPath<SharedObservation, Void>
 
   /// Never read for its value: only a key path to it is used.
   @usableFromInline var member: Member { Member() }
 
   /// The end of ``keyPath``: appending it makes a new key path object, where a literal
-  /// (`\SharedObservation.value`) is one object for the whole process.
+  /// (`\SharedObservation.member`) is one object for the whole process.
   @usableFromInline struct Member {
     @usableFromInline var value: Void { () }
   }
 
   @usableFromInline init() {
-    keyPath = .allocate(capacity: 1)
-    keyPath.initialize(to: (\SharedObservation.member).appending(path: \Member.value))
+    keyPath = (\SharedObservation.member).appending(path: \Member.value)
   }
 
-  deinit {
-    keyPath.deinitialize(count: 1)
-    keyPath.deallocate()
+  /// How many strong references ``keyPath`` has now. Read from the reference count, not with
+  /// `isKnownUniquelyReferenced`, which takes the reference `inout`: a write, for
+  /// ThreadSanitizer, where any number of threads check at once.
+  @usableFromInline @inline(never) var references: UInt {
+    Unmanaged.passUnretained(keyPath)._withUnsafeGuaranteedRef { _getRetainCount($0) }
   }
 
-  /// Whether somebody may be watching: a tracking scope or an observer holds the key path.
-  @inlinable var mayBeWatched: Bool { !isKnownUniquelyReferenced(&keyPath.pointee) }
+  /// What ``references`` reads while only the box holds its key path (one, or two in a build
+  /// without optimisation, which holds it once more while it counts).
+  @usableFromInline static let unwatchedReferences = SharedObservation().references
+
+  /// Whether somebody may be watching: a tracking scope or an observer holds the key path. Never
+  /// `false` while one does; `true` now and then when none does (another thread holding the key
+  /// path for a moment, in a call), which costs only the registrar's calls.
+  @inlinable var mayBeWatched: Bool { references > Self.unwatchedReferences }
 
   /// Tells the registrar the box's value was read (a view reading it starts watching it).
   @inlinable func access() {
-    registrar.access(self, keyPath: keyPath.pointee)
+    registrar.access(self, keyPath: keyPath)
   }
 
   /// Makes a change of the box's value, telling the registrar before and after while somebody
   /// may be watching.
   @inlinable func withMutation<R>(_ mutation: () throws -> R) rethrows -> R {
-    if mayBeWatched {
-      return try registrar.withMutation(of: self, keyPath: keyPath.pointee, mutation)
-    }
+    if mayBeWatched { return try registrar.withMutation(of: self, keyPath: keyPath, mutation) }
     let result = try mutation()
     // Read while the change was under way: told now, not never.
     if mayBeWatched {
-      registrar.willSet(self, keyPath: keyPath.pointee)
-      registrar.didSet(self, keyPath: keyPath.pointee)
+      registrar.willSet(self, keyPath: keyPath)
+      registrar.didSet(self, keyPath: keyPath)
     }
     return result
   }
