@@ -66,7 +66,11 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
 final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
   let parent: any StoreCore<ParentState, ParentAction>
   let rows: KeyPath<ParentState, IdentifiedArray<ID, State>>
+  /// The rows, read in place where the path names a stored property.
+  let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
   let toRowAction: CasePath<ParentAction, (ID, Action)>
+  /// The reads made for the caller's types.
+  private let reads: RowReads<ParentState, ID, State>
   private var comparisons: [AnyKeyPath: any MemberComparison<State>] = [:]
 
   init(
@@ -91,11 +95,6 @@ final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
   func row(_ id: ID) -> State? {
     parent.withStateInPlace { reads.row($0, id) }
   }
-
-  /// The rows, read in place where the path names a stored property.
-  let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
-  /// The reads made for the caller's types.
-  private let reads: RowReads<ParentState, ID, State>
 
   /// Runs `body` on the parent's rows now, read where the parent holds its state (see
   /// ``StoreCore/withStateInPlace(_:)``); `body` must not change them.

@@ -80,7 +80,6 @@ final class ObservationNode<State> {
       }
     }
   }
-
 }
 
 /// Names a derived value of a store: what it is (``Kind``) and the scope it belongs to.
