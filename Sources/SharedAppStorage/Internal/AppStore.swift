@@ -46,21 +46,7 @@ struct AppStore: @unchecked Sendable {
 }
 
 /// Stops an ``AppStore`` observation, once.
-final class AppStoreObservation: Sendable {
-  private let stop: LockIsolated<(@Sendable () -> Void)?>
-
-  init(_ stop: @escaping @Sendable () -> Void) {
-    self.stop = LockIsolated(stop)
-  }
-
-  func cancel() {
-    let stop = stop.withLock { stop in
-      defer { stop = nil }
-      return stop
-    }
-    stop?()
-  }
-}
+typealias AppStoreObservation = StopOnce
 
 /// Who follows which name of which store, where no key-value observation tells them.
 final class AppStorageRegistry: Sendable {

@@ -87,7 +87,7 @@ final class MemoryFileSystem: FileSystem {
       watchers.all[url, default: [:]][watchers.next] = onChange
       return watchers.next
     }
-    return FileWatch { [weak self] in
+    return FileWatch(stopsWhenReleased: true) { [weak self] in
       self?.watchers.withLock { watchers in
         watchers.all[url]?[id] = nil
         if watchers.all[url]?.isEmpty == true { watchers.all[url] = nil }

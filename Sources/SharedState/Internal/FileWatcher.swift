@@ -135,7 +135,7 @@ final class FileWatcher: Sendable {
       return (id, !state.isRunning)
     }
     if startsThread { OperatingSystem.startThread { [self] in run() } }
-    return FileWatch { [weak self] in self?.unwatch(id) }
+    return FileWatch(stopsWhenReleased: true) { [weak self] in self?.unwatch(id) }
   }
 
   /// Watches the directory of `url` if it could not be before (it did not exist): called after
@@ -298,21 +298,5 @@ final class FileWatcher: Sendable {
 }
 
 /// Stops a ``FileWatcher`` (or an in-memory file system's) watch: when cancelled, or when
-/// released.
-final class FileWatch: Sendable {
-  private let stop: LockIsolated<(@Sendable () -> Void)?>
-
-  init(_ stop: @escaping @Sendable () -> Void) {
-    self.stop = LockIsolated(stop)
-  }
-
-  func cancel() {
-    let stop = stop.withLock { stop in
-      defer { stop = nil }
-      return stop
-    }
-    stop?()
-  }
-
-  deinit { cancel() }
-}
+/// released (made with `stopsWhenReleased`).
+typealias FileWatch = StopOnce

@@ -1,21 +1,6 @@
 /// What ``SharedBox/listen(_:)`` returns: stops telling the listener about changes, once, when
 /// cancelled (a stream of `asyncValues` ended).
-final class SharedListening: Sendable {
-  private let stop: LockIsolated<(@Sendable () -> Void)?>
-
-  init(_ stop: @escaping @Sendable () -> Void) {
-    self.stop = LockIsolated(stop)
-  }
-
-  /// Stops the listener; later calls do nothing.
-  func cancel() {
-    let stop = stop.withLock { stop in
-      defer { stop = nil }
-      return stop
-    }
-    stop?()
-  }
-}
+typealias SharedListening = StopOnce
 
 extension Shared.Reference {
   /// Tells `body` the value now, then every later value of the root, as this reference reads it.
