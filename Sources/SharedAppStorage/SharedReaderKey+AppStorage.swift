@@ -5,7 +5,7 @@ import SharedState
 // representable of `Int` or `String`, and any `Codable` value (as JSON data).
 
 extension SharedReaderKey {
-  /// A a boolean kept in `UserDefaults` under `key`.
+  /// A boolean kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -15,7 +15,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A an integer kept in `UserDefaults` under `key`.
+  /// An integer kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -25,7 +25,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A a double kept in `UserDefaults` under `key`.
+  /// A double kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -35,7 +35,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A a string kept in `UserDefaults` under `key`.
+  /// A string kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -45,7 +45,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A an array of strings kept in `UserDefaults` under `key`.
+  /// An array of strings kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -55,7 +55,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A data kept in `UserDefaults` under `key`.
+  /// Data kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -65,7 +65,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A a date kept in `UserDefaults` under `key`.
+  /// A date kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -75,7 +75,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .plain)
   }
 
-  /// A a URL kept in `UserDefaults` under `key`.
+  /// A URL kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -85,7 +85,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .url)
   }
 
-  /// A a `Codable` value, as JSON data, kept in `UserDefaults` under `key`.
+  /// A `Codable` value, as JSON data, kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -98,7 +98,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .json)
   }
 
-  /// A a `RawRepresentable` of `Int` kept in `UserDefaults` under `key`.
+  /// A `RawRepresentable` of `Int` kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -110,7 +110,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .raw(.plain))
   }
 
-  /// A a `RawRepresentable` of `String` kept in `UserDefaults` under `key`.
+  /// A `RawRepresentable` of `String` kept in `UserDefaults` under `key`.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -122,7 +122,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .raw(.plain))
   }
 
-  /// An optional a boolean kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional boolean kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -132,7 +132,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional an integer kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional integer kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -142,7 +142,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional a double kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional double kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -152,7 +152,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional a string kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional string kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -162,7 +162,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional an array of strings kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional array of strings kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -172,7 +172,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional data kept in `UserDefaults` under `key`: `nil` removes it.
+  /// Optional data kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -182,7 +182,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional a date kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional date kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -192,7 +192,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.plain))
   }
 
-  /// An optional a URL kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional URL kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -202,7 +202,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.url))
   }
 
-  /// An optional a `Codable` value, as JSON data, kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional `Codable` value, as JSON data, kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -215,7 +215,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.json))
   }
 
-  /// An optional a `RawRepresentable` of `Int` kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional `RawRepresentable` of `Int` kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
@@ -227,7 +227,7 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: optionalCoding(.raw(.plain)))
   }
 
-  /// An optional a `RawRepresentable` of `String` kept in `UserDefaults` under `key`: `nil` removes it.
+  /// An optional `RawRepresentable` of `String` kept in `UserDefaults` under `key`: `nil` removes it.
   ///
   /// - Parameters:
   ///   - key: The name of the value in the store.
