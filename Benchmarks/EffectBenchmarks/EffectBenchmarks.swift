@@ -15,25 +15,24 @@ struct EffectBenchmarks {
   /// `Task {}` (which never leaves the main actor) is printed beside it.
   func effect() async -> [Row] {
     let store = Store(initialState: Bench.State()) { Bench() }
-    let steady = Harness(rounds: harness.rounds * 8 + 1, scale: harness.scale)
-    let (bare, ours) = await steady.measureInterleaved(iterations: 2_500) { n in
-      for _ in 0..<n { await Task.detached { await MainActor.run {} }.value }
-    } ours: { n in
+    func effects(_ n: Int) async {
       for _ in 0..<n { await store.send(.runEffect).finish() }
     }
+    func bareHops(_ n: Int) async {
+      for _ in 0..<n { await Task.detached { await MainActor.run {} }.value }
+    }
+    let steady = Harness(rounds: harness.rounds * 8 + 1, scale: harness.scale)
+    let (bare, ours) = await steady.measureInterleaved(
+      iterations: 2_500, baseline: bareHops, ours: effects)
     // The same on one thread: no hand-off waits for the system to wake a thread, so what is
     // left is the runtime's own work, steady from run to run where the row above is not.
     let (serialBare, serialOurs) = await withMainSerialExecutor {
-      await steady.measureInterleaved(iterations: 2_500) { n in
-        for _ in 0..<n { await Task.detached { await MainActor.run {} }.value }
-      } ours: { n in
-        for _ in 0..<n { await store.send(.runEffect).finish() }
-      }
+      await steady.measureInterleaved(iterations: 2_500, baseline: bareHops, ours: effects)
     }
     let (plainTask, oursAgain) = await harness.measureInterleaved(iterations: 20_000) { n in
       for _ in 0..<n { await Task {}.value }
     } ours: { n in
-      for _ in 0..<n { await store.send(.runEffect).finish() }
+      await effects(n)
     }
     return [
       Row(

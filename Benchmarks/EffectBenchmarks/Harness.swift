@@ -130,24 +130,22 @@ extension Harness {
     await baseline(n)
     await ours(n)
     let clock = ContinuousClock()
+    func timed(_ body: (Int) async -> Void) async -> Double {
+      let start = clock.now
+      await body(n)
+      return (clock.now - start).nanoseconds / Double(n)
+    }
     var baselineSamples: [Double] = []
     var ourSamples: [Double] = []
     // The two take turns at going first: a machine that slows down or speeds up during a
     // round then favours neither.
     for round in 0..<rounds {
-      let oursFirst = round % 2 == 1
-      var start = clock.now
-      if oursFirst {
-        await ours(n)
-        ourSamples.append((clock.now - start).nanoseconds / Double(n))
-        start = clock.now
-      }
-      await baseline(n)
-      baselineSamples.append((clock.now - start).nanoseconds / Double(n))
-      if !oursFirst {
-        start = clock.now
-        await ours(n)
-        ourSamples.append((clock.now - start).nanoseconds / Double(n))
+      if round % 2 == 1 {
+        ourSamples.append(await timed(ours))
+        baselineSamples.append(await timed(baseline))
+      } else {
+        baselineSamples.append(await timed(baseline))
+        ourSamples.append(await timed(ours))
       }
     }
     return pairedMedians(baseline: baselineSamples, ours: ourSamples)

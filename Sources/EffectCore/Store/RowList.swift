@@ -65,7 +65,6 @@ final class RowList<ParentState, ParentAction, ID: Hashable, State, Action>: Row
 @MainActor
 final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
   let parent: any StoreCore<ParentState, ParentAction>
-  let rows: KeyPath<ParentState, IdentifiedArray<ID, State>>
   /// The rows, read in place where the path names a stored property.
   let rowsPath: StateReadPath<ParentState, IdentifiedArray<ID, State>>
   let toRowAction: CasePath<ParentAction, (ID, Action)>
@@ -80,11 +79,13 @@ final class ListAccess<ParentState, ParentAction, ID: Hashable, State, Action> {
     reads: RowReads<ParentState, ID, State>
   ) {
     self.parent = parent
-    self.rows = rows
     self.rowsPath = StateReadPath(rows)
     self.toRowAction = toRowAction
     self.reads = reads
   }
+
+  /// The path to the rows.
+  var rows: KeyPath<ParentState, IdentifiedArray<ID, State>> { rowsPath.keyPath }
 
   /// Whether the parent's rows hold `id` now.
   func containsRow(_ id: ID) -> Bool {

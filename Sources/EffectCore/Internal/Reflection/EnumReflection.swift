@@ -85,17 +85,15 @@ struct EnumMetadata: @unchecked Sendable {
   /// The payload cases of the enum, in tag order: each case's static payload type (`nil` when
   /// the runtime cannot resolve it) and whether it is declared `indirect`.
   func payloadCases() -> [PayloadCase] {
+    let descriptor = self.descriptor
     // Enum metadata, in words: kind, then the type descriptor, then the generic arguments.
-    let descriptor = pointer.load(
-      fromByteOffset: MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
     let genericArguments = pointer + 2 * MemoryLayout<UnsafeRawPointer>.size
-    // TypeContextDescriptor: flags, parent, name, accessFunction, fields (relative pointers),
-    // then NumPayloadCasesAndPayloadSizeOffset and NumEmptyCases.
+    // The descriptor's fields (see `descriptor`), a relative pointer.
     let fieldsOffset = 16
     let relative = descriptor.load(fromByteOffset: fieldsOffset, as: Int32.self)
     guard relative != 0 else { return [] }
     let fields = descriptor + fieldsOffset + Int(relative)
-    let payloadCount = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
+    let payloadCount = payloadCaseCount
     // FieldDescriptor: mangledTypeName, superclass, kind (UInt16), recordSize (UInt16),
     // numFields (UInt32), then records of { flags, mangledTypeName, fieldName }.
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
