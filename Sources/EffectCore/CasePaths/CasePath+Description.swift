@@ -9,10 +9,11 @@ extension CasePath: CustomStringConvertible, CustomDebugStringConvertible {
     case .payload(let metadata, let candidate):
       return
         "/\(CasePathLabel.enumName(Root.self)).\(CasePathLabel.name(of: candidate, in: metadata))"
-    case .labelled(_, let label), .described(_, let label):
-      return label()
-    case .closure:
-      return "CasePath<\(Dump.typeName(Root.self)), \(Dump.typeName(Value.self))>"
+    case .closures(let closures):
+      guard let label = closures.label else {
+        return "CasePath<\(Dump.typeName(Root.self)), \(Dump.typeName(Value.self))>"
+      }
+      return label.text()
     }
   }
 

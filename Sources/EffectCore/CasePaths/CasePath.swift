@@ -17,21 +17,20 @@ import Synchronization
 ///
 /// Or spell both directions out with ``init(embed:extract:)`` when the value is not an enum case.
 public struct CasePath<Root, Value>: Sendable {
-  @usableFromInline let _embed: @Sendable (Value) -> Root
   @usableFromInline let extraction: Extraction
 
-  /// How a path extracts: a path built with `/` from a case whose payload layout is known reads
-  /// the tag and the payload itself, so building one allocates nothing (scoping reducers build
-  /// their paths on every action); any other path calls its closure.
+  /// How a path embeds and extracts.
   @usableFromInline
   enum Extraction: Sendable {
+    /// A path built with `/` from the one case whose payload is laid out like `Value`, stored in
+    /// place (not `indirect`): it reads the tag and the payload itself, and embeds by writing the
+    /// payload and the tag, through the runtime's description of the enum. It holds no
+    /// reference, so building, copying and dropping one costs nothing but the layout's lookup:
+    /// scoping reducers build their paths on every action, and every level of a nested send
+    /// drops its own.
     case payload(EnumMetadata, CaseLayouts.Candidate)
-    case closure(@Sendable (Root) -> Value?)
-    /// A closure, and how to write the path in a failure message (`/Action.child .. .presented`).
-    case labelled(@Sendable (Root) -> Value?, label: @Sendable () -> String)
-    /// A closure and how to write it, for a path whose label cannot tell it from another: a
-    /// composition with a path made of closures, which every such path labels alike.
-    case described(@Sendable (Root) -> Value?, label: @Sendable () -> String)
+    /// Any other path: closures, kept in one object.
+    case closures(CasePathClosures<Root, Value>)
   }
 
   /// Creates a case path from an embedding function and an extraction function.
@@ -50,8 +49,7 @@ public struct CasePath<Root, Value>: Sendable {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self._embed = embed
-    self.extraction = .closure(extract)
+    self.extraction = .closures(CasePathClosures(embed: embed, extract: extract, label: nil))
   }
 
   /// A path that says how it is written, for failure messages; with `identifies`, the label
@@ -62,17 +60,23 @@ public struct CasePath<Root, Value>: Sendable {
     label: @escaping @Sendable () -> String,
     identifies: Bool = true
   ) {
-    self._embed = embed
-    self.extraction =
-      identifies ? .labelled(extract, label: label) : .described(extract, label: label)
+    self.extraction = .closures(
+      CasePathClosures(
+        embed: embed, extract: extract,
+        label: CasePathClosures.Label(text: label, identifies: identifies)))
   }
 
+  /// A path to the payload of `candidate`, a case of the enum `metadata` describes, which
+  /// `embed` makes. An `indirect` case keeps `embed`, which boxes the payload.
   @inlinable
   init(
     embed: @escaping @Sendable (Value) -> Root, payloadOf metadata: EnumMetadata,
     case candidate: CaseLayouts.Candidate
   ) {
-    self._embed = embed
+    guard !candidate.isIndirect else {
+      self = CaseLayouts.indirectPath(embed: embed, metadata: metadata, case: candidate)
+      return
+    }
     self.extraction = .payload(metadata, candidate)
   }
 
@@ -81,29 +85,63 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameter value: The payload.
   /// - Returns: The root value holding `value`.
   @inlinable
-  public func embed(_ value: Value) -> Root { _embed(value) }
+  public func embed(_ value: Value) -> Root {
+    switch extraction {
+    case .payload(let metadata, let candidate):
+      // The enum's only case, stored in place: the payload is the value, bit for bit.
+      if candidate.shortcut == .whole { return unsafeBitCast(value, to: Root.self) }
+      return metadata.embed(value, as: Root.self, tag: candidate.tag)
+    case .closures(let closures):
+      return closures.embed(value)
+    }
+  }
 
   /// Returns the payload when `root` holds this case, otherwise `nil`.
   ///
   /// - Parameter root: The enum value.
   /// - Returns: The payload, or `nil` for any other case.
-  @inlinable
+  @inlinable @inline(__always)
   public func extract(from root: Root) -> Value? {
+    // The two shortcuts inline where the path is used (every level of a nested send extracts
+    // once); everything else is a call.
+    guard case .payload(let metadata, let candidate) = extraction else {
+      return extractCallingBack(from: root)
+    }
+    switch candidate.shortcut {
+    case .whole:
+      // The enum's only case, stored in place: the value is its payload, bit for bit.
+      return unsafeBitCast(root, to: Value.self)
+    case .inPlace:
+      guard metadata.tag(of: root) == candidate.tag else { return nil }
+      return EnumMetadata.payloadInPlace(of: root, as: Value.self)
+    case .none:
+      return extractProjecting(from: root, metadata: metadata, candidate: candidate)
+    }
+  }
+
+  @inlinable @inline(never)
+  func extractProjecting(
+    from root: Root, metadata: EnumMetadata, candidate: CaseLayouts.Candidate
+  ) -> Value? {
+    guard metadata.tag(of: root) == candidate.tag else { return nil }
+    return metadata.payload(of: root, as: Value.self, indirect: false)
+  }
+
+  @inlinable @inline(never)
+  func extractCallingBack(from root: Root) -> Value? {
     switch extraction {
     case .payload(let metadata, let candidate):
-      switch candidate.shortcut {
-      case .whole:
-        return EnumMetadata.payloadInPlace(of: root, as: Value.self)
-      case .inPlace:
-        guard metadata.tag(of: root) == candidate.tag else { return nil }
-        return EnumMetadata.payloadInPlace(of: root, as: Value.self)
-      case .none:
-        guard metadata.tag(of: root) == candidate.tag else { return nil }
-        return metadata.payload(of: root, as: Value.self, indirect: candidate.isIndirect)
-      }
-    case .closure(let extract), .labelled(let extract, _), .described(let extract, _):
-      return extract(root)
+      extractProjecting(from: root, metadata: metadata, candidate: candidate)
+    case .closures(let closures):
+      closures.extract(root)
     }
+  }
+
+  /// Embeds with this path, as a function: what lifted effects keep.
+  @usableFromInline
+  var embedFunction: @Sendable (Value) -> Root {
+    if case .closures(let closures) = extraction { return closures.embed }
+    return { self.embed($0) }
   }
 
   /// Composes this path with a path into the payload.
@@ -199,6 +237,32 @@ public prefix func / <Root>(_ case: Root) -> CasePath<Root, Void> {
 /// - Returns: A path from the type to itself.
 public prefix func / <Root>(_ type: Root.Type) -> CasePath<Root, Root> {
   .self
+}
+
+/// The closures of a case path that is not a payload read in place (see `CasePath.Extraction`).
+@usableFromInline
+final class CasePathClosures<Root, Value>: Sendable {
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let extract: @Sendable (Root) -> Value?
+  /// How to write the path in a failure message (`/Action.child .. .presented`); `nil` for a
+  /// path made of closures, which has no case to name.
+  let label: Label?
+
+  struct Label: Sendable {
+    let text: @Sendable () -> String
+    /// Whether the text also tells the path from any other into the same enum: not for a
+    /// composition with a path made of closures, which every such path labels alike.
+    let identifies: Bool
+  }
+
+  init(
+    embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?,
+    label: Label?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.label = label
+  }
 }
 
 /// Extracts a payload with `Mirror`, for enums the runtime cannot describe in full.
@@ -523,6 +587,23 @@ enum CaseLayouts {
           CasePathLabel.label(of: embed, among: candidates, in: metadata, seen: seen.tag)
         })
     }
+  }
+
+  /// A path to the one `indirect` case whose payload is laid out like `Value`: the payload lives
+  /// in a box, which `embed` makes.
+  @usableFromInline
+  static func indirectPath<Root, Value>(
+    embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata, case candidate: Candidate
+  ) -> CasePath<Root, Value> {
+    CasePath(
+      embed: embed,
+      extract: { root in
+        guard metadata.tag(of: root) == candidate.tag else { return nil }
+        return metadata.payload(of: root, as: Value.self, indirect: true)
+      },
+      label: {
+        "/\(CasePathLabel.enumName(Root.self)).\(CasePathLabel.name(of: candidate, in: metadata))"
+      })
   }
 
   /// A path that extracts with `Mirror`, for enums the runtime cannot describe in full.

@@ -178,7 +178,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toPresentationAction._embed
+    let embed = toPresentationAction.embedFunction
     return lifetime.lift(effect, key: id) { embed(.presented($0)) }
       .dismissible(by: embed(.dismiss))
   }

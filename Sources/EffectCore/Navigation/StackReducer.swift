@@ -128,7 +128,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: StackElementID) -> Effect<Parent.Action> {
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toStackAction._embed
+    let embed = toStackAction.embedFunction
     return lifetime.lift(effect, key: id) { embed(.element(id: id, action: $0)) }
       .dismissible(by: embed(.popFrom(id: id)))
   }

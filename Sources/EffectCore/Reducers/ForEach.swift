@@ -172,7 +172,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   func lift(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
     let tag = tag(for: id)
     // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toElementAction._embed
+    let embed = toElementAction.embedFunction
     return effect.liftedFromChild({ embed((id, $0)) }, tag: tag)
   }
 }

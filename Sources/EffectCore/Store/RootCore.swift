@@ -1,36 +1,41 @@
 /// The engine of a root store: the state, the reducer, the send loop and the effects.
 @MainActor
-final class RootCore<R: Reducer>: StoreCore {
-  /// Calls the reducer. A store's initializer makes it where the reducer's type is known
-  /// (see `Store.init`), so that the whole tree of reducers runs specialised.
-  typealias ReduceFunction = (R, inout R.State, R.Action) -> Effect<R.Action>
+final class RootCore<State, Action>: StoreCore {
+  /// Calls the reducer, which it holds. A store's initializer makes it where the reducer's type
+  /// is known (see `Store.init`), so that the whole tree of reducers runs specialised.
+  ///
+  /// (The engine is generic over the state and the action, not over the reducer: this class is
+  /// not specialised, and a reducer's associated types would be looked up at run time on every
+  /// send.)
+  typealias ReduceFunction = (inout State, Action) -> Effect<Action>
 
-  private var currentState: R.State
-  private let reducer: R
+  @exclusivity(unchecked) private var currentState: State
   private let reduceFunction: ReduceFunction
   private let inherited: InheritedContexts?
   let registry = EffectRegistry()
   /// What views read through this store and the stores scoped from it: made on the first read
   /// a view could observe, or the first child store. Until then, sends compare nothing.
-  private var node: ObservationNode<R.State>?
-  private var queue: [R.Action] = []
-  private var isSending = false
-  private var observers: [Int: @MainActor () -> Void] = [:]
+  @exclusivity(unchecked) private var node: ObservationNode<State>?
+  @exclusivity(unchecked) private var queue: [Action] = []
+  @exclusivity(unchecked) private var isSending = false
+  @exclusivity(unchecked) private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
   /// What to call when this engine goes away, by observer token: the ends of `states` streams.
   private var ends: [Int: @Sendable () -> Void] = [:]
   /// Made once, on the first effect: it holds the way back in for actions that effects send.
-  private var runtime: EffectRuntime<R.Action>?
+  @exclusivity(unchecked) private var runtime: EffectRuntime<Action>?
   /// Told of the effects each action starts: a test store, which reports an effect still running
   /// at the end of a test at the call that started it, naming its action. `nil` elsewhere.
-  var didStartEffects: ((R.Action, ArraySlice<EffectHandle>) -> Void)?
+  @exclusivity(unchecked) var didStartEffects: ((Action, ArraySlice<EffectHandle>) -> Void)?
 
-  init(
-    initialState: R.State, reducer: R,
-    reduce: @escaping ReduceFunction = { $0.reduce(into: &$1, action: $2) }
-  ) {
+  /// An engine that calls `reducer` through a function made here: for callers whose reducer's
+  /// type is not known where the store is made (a test store's wrapper).
+  convenience init<R: Reducer<State, Action>>(initialState: State, reducer: R) {
+    self.init(initialState: initialState) { reducer.reduce(into: &$0, action: $1) }
+  }
+
+  init(initialState: State, reduce: @escaping ReduceFunction) {
     self.currentState = initialState
-    self.reducer = reducer
     self.reduceFunction = reduce
     let contexts = InheritedContext.current
     self.inherited = contexts.isEmpty ? nil : InheritedContexts(contexts: contexts)
@@ -41,18 +46,18 @@ final class RootCore<R: Reducer>: StoreCore {
     for end in ends.values { end() }
   }
 
-  var state: R.State { currentState }
+  var state: State { currentState }
 
-  func withStateInPlace<Result>(_ body: (inout R.State) -> Result) -> Result {
+  func withStateInPlace<Result>(_ body: (inout State) -> Result) -> Result {
     body(&currentState)
   }
 
   /// A root store has no parent to go away from.
   var isGone: Bool { false }
 
-  var observation: ObservationNode<R.State> {
+  var observation: ObservationNode<State> {
     if let node { return node }
-    let node = ObservationNode<R.State>(context: ObservationContext())
+    let node = ObservationNode<State>(context: ObservationContext())
     self.node = node
     return node
   }
@@ -60,18 +65,18 @@ final class RootCore<R: Reducer>: StoreCore {
   /// Reduces `action` and every action it leads to synchronously, in order, then notifies
   /// observers once. A send from inside the loop (an observer, a `.send` effect, the `deinit` of
   /// a value the loop lets go) is queued, never reduced recursively.
-  func send(_ action: R.Action) -> StoreTask {
+  func send(_ action: Action) -> StoreTask {
     send(action, joining: nil)
   }
 
   /// Sends an action an effect delivered: its effects join the tree of the send that started
   /// that effect, as TCA appends them to that send's tasks.
-  private func sendFromEffect(_ action: R.Action) {
+  private func sendFromEffect(_ action: Action) {
     _ = send(action, joining: EffectTree.delivering)
   }
 
   @inline(__always)
-  private func send(_ action: R.Action, joining origin: EffectTree?) -> StoreTask {
+  private func send(_ action: Action, joining origin: EffectTree?) -> StoreTask {
     guard !isSending else {
       queue.append(action)
       return .none
@@ -85,7 +90,7 @@ final class RootCore<R: Reducer>: StoreCore {
   }
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
-  func restore(_ change: (inout R.State) -> Void) -> Bool {
+  func restore(_ change: (inout State) -> Void) -> Bool {
     change(&currentState)
     guard !isSending else { return true }
     isSending = true
@@ -116,7 +121,7 @@ final class RootCore<R: Reducer>: StoreCore {
   /// read, as TCA keeps its buffered actions alive while it clears them.
   private func reduceQueued(tree: inout EffectTree?) {
     while queue.count > 0 {
-      var batch: [R.Action] = []
+      var batch: [Action] = []
       swap(&batch, &queue)
       for next in batch { run(reduce(next), of: next, tree: &tree) }
     }
@@ -136,13 +141,13 @@ final class RootCore<R: Reducer>: StoreCore {
     }
   }
 
-  private func reduce(_ action: R.Action) -> Effect<R.Action> {
-    guard let inherited else { return reduceFunction(reducer, &currentState, action) }
-    return inherited.withContext { reduceFunction(reducer, &currentState, action) }
+  private func reduce(_ action: Action) -> Effect<Action> {
+    guard let inherited else { return reduceFunction(&currentState, action) }
+    return inherited.withContext { reduceFunction(&currentState, action) }
       .withContext(inherited)
   }
 
-  private func run(_ effect: Effect<R.Action>, of action: R.Action, tree: inout EffectTree?) {
+  private func run(_ effect: Effect<Action>, of action: Action, tree: inout EffectTree?) {
     if effect.isNone { return }
     let runtime =
       self.runtime
@@ -169,7 +174,7 @@ final class RootCore<R: Reducer>: StoreCore {
   }
 
   func observeStates(
-    _ receive: @escaping @MainActor (R.State) -> Void, end: @escaping @Sendable () -> Void
+    _ receive: @escaping @MainActor (State) -> Void, end: @escaping @Sendable () -> Void
   ) -> @MainActor () -> Void {
     let token = addObserver { [unowned self] in receive(currentState) }
     ends[token] = end

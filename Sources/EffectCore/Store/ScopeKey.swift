@@ -59,8 +59,8 @@ extension CasePath {
   var caseIdentity: AnyHashable? {
     switch extraction {
     case .payload(_, let candidate): AnyHashable(candidate.tag)
-    case .labelled(_, let label): AnyHashable(label())
-    case .closure, .described: nil
+    case .closures(let closures):
+      closures.label.flatMap { $0.identifies ? AnyHashable($0.text()) : nil }
     }
   }
 }

@@ -39,11 +39,10 @@ public final class Store<State, Action>: Observable {
 
   /// A root store whose reducer is called through `reduce`: see the public initializer.
   @usableFromInline
-  convenience init<R: Reducer>(
-    initialState: State, reducer: R,
-    reduce: @escaping (R, inout State, Action) -> Effect<Action>
-  ) where R.State == State, R.Action == Action {
-    self.init(core: RootCore(initialState: initialState, reducer: reducer, reduce: reduce))
+  convenience init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>
+  ) {
+    self.init(core: RootCore(initialState: initialState, reduce: reduce))
   }
 
   /// Creates a store.
@@ -62,9 +61,8 @@ public final class Store<State, Action>: Observable {
     // The reducer is called through a function made here, where `R` is known: the whole tree
     // of reducers, generic features included, is then specialised in the module that makes
     // the store, instead of running generic code that looks up type metadata on every action.
-    self.init(
-      initialState: initialState, reducer: reducer(),
-      reduce: { $0.reduce(into: &$1, action: $2) })
+    let reducer = reducer()
+    self.init(initialState: initialState) { reducer.reduce(into: &$0, action: $1) }
   }
 
   /// The current state.

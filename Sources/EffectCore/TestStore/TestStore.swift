@@ -51,7 +51,7 @@ public final class TestStore<State: Equatable, Action> {
     set { core.registry.usesMainSerialExecutor.store(newValue, ordering: .relaxed) }
   }
 
-  let core: RootCore<RecordingReducer<State, Action>>
+  let core: RootCore<State, Action>
   let recorder: ActionRecorder<State, Action>
   let issues: TestIssueCollector
   let ledger: EffectLedger<Action>

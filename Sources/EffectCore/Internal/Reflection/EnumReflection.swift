@@ -35,10 +35,14 @@ struct EnumMetadata: @unchecked Sendable {
     @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
   @usableFromInline typealias ProjectEnumData =
     @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
+  @usableFromInline typealias InjectEnumTag =
+    @convention(c) (_ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer)
+      -> Void
 
   // The enum value witness table extends the common one: 8 function pointers, size and stride
   // (words), flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
-  // destructiveProjectEnumData. In words, not bytes: 32-bit targets (arm64_32) have 4-byte ones.
+  // destructiveProjectEnumData and destructiveInjectEnumTag. In words, not bytes: 32-bit targets
+  // (arm64_32) have 4-byte ones.
   @inlinable static var sizeOffset: Int { 8 * MemoryLayout<UnsafeRawPointer>.size }
   @inlinable static var strideOffset: Int { sizeOffset + MemoryLayout<Int>.size }
   @inlinable static var getEnumTagOffset: Int {
@@ -46,6 +50,9 @@ struct EnumMetadata: @unchecked Sendable {
   }
   @inlinable static var projectOffset: Int {
     getEnumTagOffset + MemoryLayout<UnsafeRawPointer>.size
+  }
+  @inlinable static var injectOffset: Int {
+    projectOffset + MemoryLayout<UnsafeRawPointer>.size
   }
 
   @inlinable
@@ -140,6 +147,22 @@ struct EnumMetadata: @unchecked Sendable {
       case 0x18...0x1F: length += 1 + MemoryLayout<UnsafeRawPointer>.size  // an absolute one
       default: length += 1
       }
+    }
+  }
+
+  /// Makes the value of the case tagged `tag`, whose payload is stored in place (not
+  /// `indirect`) and laid out like `Payload`: the payload is written where a value of that case
+  /// keeps it, its first bytes, and the runtime writes the tag.
+  @inlinable
+  func embed<Enum, Payload>(_ payload: Payload, as _: Enum.Type, tag: UInt32) -> Enum {
+    let inject = unsafeBitCast(
+      valueWitnesses.load(fromByteOffset: Self.injectOffset, as: UnsafeRawPointer.self),
+      to: InjectEnumTag.self)
+    return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
+      let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+      raw.initializeMemory(as: Payload.self, repeating: payload, count: 1)
+      inject(raw, tag, pointer)
+      return buffer.baseAddress!.move()
     }
   }
 
