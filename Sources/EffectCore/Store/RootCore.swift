@@ -17,6 +17,9 @@ final class RootCore<State, Action>: StoreCore {
   /// a view could observe, or the first child store. Until then, sends compare nothing.
   @exclusivity(unchecked) private var node: ObservationNode<State>?
   @exclusivity(unchecked) private var queue: [Action] = []
+  /// Whether `queue` holds actions. This class is not specialised: an array's `count` here is a
+  /// call into the generic array, with a retain and a release of its buffer, twice a send.
+  @exclusivity(unchecked) private var hasQueued = false
   @exclusivity(unchecked) private var isSending = false
   @exclusivity(unchecked) private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -78,7 +81,7 @@ final class RootCore<State, Action>: StoreCore {
   @inline(__always)
   private func send(_ action: Action, joining origin: EffectTree?) -> StoreTask {
     guard !isSending else {
-      queue.append(action)
+      enqueue(action)
       return .none
     }
     isSending = true
@@ -102,16 +105,18 @@ final class RootCore<State, Action>: StoreCore {
   /// Ends a batch, with `isSending` set: reduces the queued actions in order, then tells the
   /// observers, and goes on while what they sent (or anything released meanwhile sent) is
   /// queued. Every observer of a batch is told before anything it sends is reduced.
-  ///
-  /// (`count`, not `isEmpty`: this class is generic and not specialised, and `isEmpty` is
-  /// `Collection`'s, which looks the array's conformance up at run time on every call.)
   @inline(__always)
   private func finishBatch(tree: inout EffectTree?) {
     repeat {
-      if queue.count > 0 { reduceQueued(tree: &tree) }
-      didChange()
-    } while queue.count > 0
+      if hasQueued { reduceQueued(tree: &tree) }
+      if node != nil || !observers.isEmpty { didChange() }
+    } while hasQueued
     isSending = false
+  }
+
+  private func enqueue(_ action: Action) {
+    queue.append(action)
+    hasQueued = true
   }
 
   /// Reduces the queued actions, and those queued meanwhile, in order.
@@ -120,9 +125,10 @@ final class RootCore<State, Action>: StoreCore {
   /// sends (when the batch lets it go) then appends to an empty queue, never to the array being
   /// read, as TCA keeps its buffered actions alive while it clears them.
   private func reduceQueued(tree: inout EffectTree?) {
-    while queue.count > 0 {
+    while hasQueued {
       var batch: [Action] = []
       swap(&batch, &queue)
+      hasQueued = false
       for next in batch { run(reduce(next), of: next, tree: &tree) }
     }
   }
@@ -154,11 +160,11 @@ final class RootCore<State, Action>: StoreCore {
       ?? EffectRuntime(registry: registry) { [weak self] in self?.sendFromEffect($0) }
     self.runtime = runtime
     guard let didStartEffects else {
-      return runtime.execute(effect, enqueue: { queue.append($0) }, tree: &tree)
+      return runtime.execute(effect, enqueue: { enqueue($0) }, tree: &tree)
     }
     // Handles join a tree on the main actor only: those past `start` are this action's.
     let start = tree?.count ?? 0
-    runtime.execute(effect, enqueue: { queue.append($0) }, tree: &tree)
+    runtime.execute(effect, enqueue: { enqueue($0) }, tree: &tree)
     if let tree, tree.count > start { didStartEffects(action, tree.handles(from: start)) }
   }
 
