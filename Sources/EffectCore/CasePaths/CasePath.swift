@@ -66,17 +66,10 @@ public struct CasePath<Root, Value>: Sendable {
         label: CasePathClosures.Label(text: label, identifies: identifies)))
   }
 
-  /// A path to the payload of `candidate`, a case of the enum `metadata` describes, which
-  /// `embed` makes. An `indirect` case keeps `embed`, which boxes the payload.
+  /// A path to the payload of `candidate`, a case of the enum `metadata` describes, stored in
+  /// place (not `indirect`).
   @inlinable
-  init(
-    embed: @escaping @Sendable (Value) -> Root, payloadOf metadata: EnumMetadata,
-    case candidate: CaseLayouts.Candidate
-  ) {
-    guard !candidate.isIndirect else {
-      self = CaseLayouts.indirectPath(embed: embed, metadata: metadata, case: candidate)
-      return
-    }
+  init(payloadOf metadata: EnumMetadata, case candidate: CaseLayouts.Candidate) {
     self.extraction = .payload(metadata, candidate)
   }
 
@@ -194,12 +187,10 @@ public prefix func / <Root, Value>(
   // `Mirror`. Where several cases carry a `Value`, `embed` tells which is this path's.
   // Kept small, since `body` builds its paths on every action: the common shape (one case with
   // a payload of this type) is one lookup; every other shape is made out of line.
-  guard let metadata = EnumMetadata(Root.self) else { return CaseLayouts.nonEnumPath(embed) }
-  let layout = CaseLayouts.layout(in: metadata, for: Value.self)
-  if case .single(let only) = layout {
-    return CasePath(embed: embed, payloadOf: metadata, case: only)
+  guard let (metadata, only) = CaseLayouts.inPlaceCase(of: Root.self, for: Value.self) else {
+    return CaseLayouts.path(embed: embed)
   }
-  return CaseLayouts.path(embed: embed, metadata: metadata, layout: layout)
+  return CasePath(payloadOf: metadata, case: only)
 }
 
 /// Returns a case path for an enum case without a payload.
@@ -355,6 +346,16 @@ enum CaseLayouts {
     let root: UInt
     let value: UInt
 
+    init(root: UInt, value: UInt) {
+      self.root = root
+      self.value = value
+    }
+
+    init(_ metadata: EnumMetadata, _ value: Any.Type) {
+      self.init(
+        root: UInt(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: UInt.self))
+    }
+
     /// A slot in a table of `mask + 1` slots: a multiplicative hash of the two addresses,
     /// cheaper than `Hasher`, which this lookup paid on every case path made. In 64 bits on
     /// every platform (the constants do not fit a 32-bit `UInt`), the same slots on 64-bit ones.
@@ -369,6 +370,15 @@ enum CaseLayouts {
   private struct Entry {
     var key: Key
     var layout: Layout
+    /// The layout's one case when it is stored in place: what `/` asks for, read without
+    /// copying `layout` (an enum that may hold an array).
+    var inPlace: Candidate?
+
+    init(key: Key, layout: Layout) {
+      self.key = key
+      self.layout = layout
+      if case .single(let only) = layout, !only.isIndirect { inPlace = only }
+    }
   }
 
   /// Learned layouts. Every `/Action.case` evaluation asks (and `body` is evaluated for every
@@ -400,11 +410,12 @@ enum CaseLayouts {
       return snapshot
     }
 
-    func find(_ key: Key) -> Layout? {
+    @inline(__always)
+    func find(_ key: Key) -> UnsafePointer<Entry>? {
       var slot = key.slot(mask)
       while true {
         let entry = entries + slot
-        if entry.pointee.key == key { return entry.pointee.layout }
+        if entry.pointee.key == key { return UnsafePointer(entry) }
         if entry.pointee.key.root == 0 { return nil }
         slot = (slot + 1) & mask
       }
@@ -424,11 +435,32 @@ enum CaseLayouts {
   /// pair of types.
   @usableFromInline
   static func layout(in metadata: EnumMetadata, for value: Any.Type) -> Layout {
-    let key = Key(
-      root: UInt(bitPattern: metadata.pointer), value: unsafeBitCast(value, to: UInt.self))
-    let snapshot = UnsafePointer<Snapshot>(bitPattern: latest.load(ordering: .acquiring))
-    if let known = snapshot?.pointee.find(key) { return known }
+    let key = Key(metadata, value)
+    if let known = known(key) { return known.pointee.layout }
     return learn(key, metadata: metadata, value: value)
+  }
+
+  /// The one case of the enum `root` whose payload is laid out like `value`, when there is one
+  /// and it is stored in place: the common shape, which `/` asks for on every `body` evaluation
+  /// (one call, kept small so that `body` stays small where it is inlined). `nil` for any other
+  /// shape, and when `root` is not an enum.
+  @usableFromInline
+  static func inPlaceCase(
+    of root: Any.Type, for value: Any.Type
+  ) -> (EnumMetadata, Candidate)? {
+    guard let metadata = EnumMetadata(root) else { return nil }
+    let key = Key(metadata, value)
+    let inPlace =
+      known(key)?.pointee.inPlace
+      ?? Entry(key: key, layout: learn(key, metadata: metadata, value: value)).inPlace
+    return inPlace.map { (metadata, $0) }
+  }
+
+  /// The entry learned for `key`, in the latest snapshot.
+  @inline(__always)
+  private static func known(_ key: Key) -> UnsafePointer<Entry>? {
+    let snapshot = UnsafePointer<Snapshot>(bitPattern: latest.load(ordering: .acquiring))
+    return snapshot?.pointee.find(key)
   }
 
   private static func learn(_ key: Key, metadata: EnumMetadata, value: Any.Type) -> Layout {
@@ -554,16 +586,25 @@ enum CaseLayouts {
     }
   }
 
-  /// A path for every shape but the common one (see `/`), from the layout `/` looked up: a
-  /// payload type the runtime cannot name, a payload type shared by several cases, or a payload
-  /// that takes no space.
+  /// A path for every shape but the common one (see `/`): a root that is not an enum, a payload
+  /// type the runtime cannot name, a payload type shared by several cases, an `indirect` case,
+  /// or a payload that takes no space.
   @usableFromInline
+  static func path<Root, Value>(embed: @escaping @Sendable (Value) -> Root) -> CasePath<Root, Value>
+  {
+    guard let metadata = EnumMetadata(Root.self) else { return nonEnumPath(embed) }
+    return path(embed: embed, metadata: metadata, layout: layout(in: metadata, for: Value.self))
+  }
+
+  /// A path for the layout looked up (see ``path(embed:)``).
   static func path<Root, Value>(
     embed: @escaping @Sendable (Value) -> Root, metadata: EnumMetadata, layout: Layout
   ) -> CasePath<Root, Value> {
     switch layout {
+    case .single(let only) where only.isIndirect:
+      return indirectPath(embed: embed, metadata: metadata, case: only)
     case .single(let only):
-      return CasePath(embed: embed, payloadOf: metadata, case: only)
+      return CasePath(payloadOf: metadata, case: only)
     case .unreadable:
       return mirrorPath(embed)
     case .cases(let candidates) where candidates.isEmpty:

@@ -189,7 +189,7 @@ extension Effect {
 
   /// This effect and another, run at once: the common case of combining reducers, kept free of
   /// allocation when either is `.none`.
-  @usableFromInline
+  @inlinable
   func merging(_ other: Self) -> Self {
     if other.isNone { return self }
     if isNone { return other }
