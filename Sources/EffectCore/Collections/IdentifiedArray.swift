@@ -16,7 +16,7 @@
 public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline var _ids: [ID]
   @usableFromInline var _elements: ElementChunks<Element>
-  @usableFromInline var _index: [ID: Int]
+  @usableFromInline var _index: IDIndex<ID>
   @usableFromInline let _id: KeyPath<Element, ID>
   /// The last few edits, for observers of a store (see ``EditJournal``). Not part of the value:
   /// equality, hashing and coding ignore it.
@@ -35,7 +35,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let elements = Array(elements)
     self._elements = ElementChunks(elements)
     self._ids = elements.map { $0[keyPath: id] }
-    self._index = Dictionary(minimumCapacity: _ids.count)
+    self._index = IDIndex(minimumCapacity: _ids.count)
     for (offset, id) in _ids.enumerated() {
       precondition(_index.updateValue(offset, forKey: id) == nil, "Duplicate id \(id)")
     }
@@ -228,14 +228,27 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     _journal.forEachEdit(since: earlier, body)
   }
 
-  /// The ids that were in `earlier` (a former value of ``ids``) and are not here any more.
+  /// The ids that were in the value stamped `earlier` (a former value of this array, see
+  /// ``editStamp``) and are not here any more, as the journal tells them; `nil` when it cannot
+  /// tell (the array was replaced, rebuilt, or edited more times than it remembers).
+  ///
+  /// Cheaper than keeping the former ids to compare: that is a retain and a release of them
+  /// on every action through a `forEach`, and the stamp is a number.
   @inlinable
-  func ids(removedSince earlier: [ID]) -> [ID] {
-    let unchanged = earlier.withUnsafeBufferPointer { old in
-      _ids.withUnsafeBufferPointer { new in old.baseAddress == new.baseAddress }
+  func ids(removedSince earlier: UInt64) -> [ID]? {
+    if earlier == _journal.stamp { return [] }
+    return idsRemovedByEdits(since: earlier)
+  }
+
+  @usableFromInline
+  func idsRemovedByEdits(since earlier: UInt64) -> [ID]? {
+    var removed: [ID] = []
+    let known = _journal.forEachEdit(since: earlier) { edit in
+      // An id removed and put back since is still here.
+      guard case .removed(let id) = edit, _index[id] == nil, !removed.contains(id) else { return }
+      removed.append(id)
     }
-    guard !unchanged, earlier.count > 0 else { return [] }
-    return earlier.filter { _index[$0] == nil }
+    return known ? removed : nil
   }
 }
 

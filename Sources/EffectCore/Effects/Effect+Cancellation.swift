@@ -15,6 +15,10 @@ enum CancelID: Hashable, @unchecked Sendable {
   case mounted(place: [AnyHashable], key: AnyHashable?)
   /// Cancels the `mounted` effects at `place` of every identity but those in `keeping`.
   case unmounted(place: [AnyHashable], keeping: [AnyHashable?])
+  /// Cancels the effects of every element of a collection (`child` ids one longer than `of`,
+  /// ending in the element's id) but those whose ids are in `keeping`: what a `forEach` sends
+  /// when its collection changed in a way it cannot follow edit by edit.
+  case elements(of: [AnyHashable], keeping: Set<AnyHashable>)
 
   init(_ id: some Hashable & Sendable) {
     self = .user(AnyHashable(id))
@@ -29,6 +33,7 @@ enum CancelID: Hashable, @unchecked Sendable {
     case .child(let path): .child(prefix + path)
     case .mounted(let place, let key): .mounted(place: prefix + place, key: key)
     case .unmounted(let place, let keeping): .unmounted(place: prefix + place, keeping: keeping)
+    case .elements(let path, let keeping): .elements(of: prefix + path, keeping: keeping)
     }
   }
 }

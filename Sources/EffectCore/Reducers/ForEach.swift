@@ -110,36 +110,38 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffects = Effect<Parent.Action>.none
-    let idsBefore: [ID]
+    // The collection's stamp when the parent starts: its journal then says which elements the
+    // parent removed (see `IdentifiedArray.ids(removedSince:)`).
+    let stampBefore: UInt64
     if let (id, elementAction) = toElementAction.extract(from: action) {
-      // One access to the collection reduces the element and notes the ids the parent starts
-      // from: every key path projection counts on this path.
-      (elementEffects, idsBefore) = toElements.modify(&state) {
-        reduceElement(id, elementAction, in: &$0, action: action)
+      // One access to the collection reduces the element and notes the stamp: every key path
+      // projection counts on this path.
+      (elementEffects, stampBefore) = toElements.modify(&state) {
+        (reduceElement(id, elementAction, in: &$0, action: action), $0._journal.stamp)
       }
     } else {
-      idsBefore = toElements.read(&state) { $0._ids }
+      stampBefore = toElements.read(&state) { $0._journal.stamp }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let removed = toElements.read(&state) { $0.ids(removedSince: idsBefore) }
-    guard !removed.isEmpty else { return elementEffects.merging(parentEffects) }
-    let cancellations = removed.map {
-      Effect<Parent.Action>(operation: .cancel(.child(tag(for: $0))))
+    let removed = toElements.read(&state) { $0.ids(removedSince: stampBefore) }
+    if let removed, removed.isEmpty { return elementEffects.merging(parentEffects) }
+    return .merge([elementEffects, parentEffects] + cancellations(removed, in: &state))
+  }
+
+  /// Ends the effects of the elements the parent removed; when the collection cannot tell
+  /// which (`nil`: it was replaced or rebuilt), those of every element that is not in it now.
+  @usableFromInline
+  func cancellations(_ removed: [ID]?, in state: inout Parent.State) -> [Effect<Parent.Action>] {
+    guard let removed else {
+      let keeping = toElements.read(&state) { Set($0._ids.map { AnyHashable($0) }) }
+      return [Effect(operation: .cancel(.elements(of: [toElements.tag], keeping: keeping)))]
     }
-    return .merge([elementEffects, parentEffects] + cancellations)
+    return removed.map { Effect(operation: .cancel(.child(tag(for: $0)))) }
   }
 
   @usableFromInline
   func tag(for id: ID) -> [AnyHashable] {
     [toElements.tag, id]
-  }
-
-  @inlinable
-  func reduceElement(
-    _ id: ID, _ elementAction: Element.Action,
-    in elements: inout IdentifiedArray<ID, Element.State>, action: Parent.Action
-  ) -> (Effect<Parent.Action>, ids: [ID]) {
-    (reduceElement(id, elementAction, in: &elements, action: action), elements._ids)
   }
 
   @inlinable

@@ -62,10 +62,22 @@ final class EffectRegistry: Sendable {
 
   func cancel(id: CancelID) {
     let cancelled = storage.withLock { storage -> [EffectHandle] in
-      guard case .unmounted(let place, let keeping) = id else { return storage.take(id) }
-      guard let keys = storage.mounted[place]?.keys else { return [] }
-      return keys.filter { !keeping.contains($0) }.flatMap {
-        storage.take(.mounted(place: place, key: $0))
+      switch id {
+      case .unmounted(let place, let keeping):
+        guard let keys = storage.mounted[place]?.keys else { return [] }
+        return keys.filter { !keeping.contains($0) }.flatMap {
+          storage.take(.mounted(place: place, key: $0))
+        }
+      case .elements(let path, let keeping):
+        let gone = storage.byID.keys.filter {
+          guard case .child(let child) = $0, child.count == path.count + 1,
+            !keeping.contains(child[path.count])
+          else { return false }
+          return child.starts(with: path)
+        }
+        return gone.flatMap { storage.take($0) }
+      default:
+        return storage.take(id)
       }
     }
     for handle in cancelled { handle.cancel() }
