@@ -233,15 +233,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// tell (the array was replaced, rebuilt, or edited more times than it remembers).
   ///
   /// Cheaper than keeping the former ids to compare: that is a retain and a release of them
-  /// on every action through a `forEach`, and the stamp is a number.
-  @inlinable
+  /// on every action through a `forEach`, and the stamp is a number (which `forEach` compares
+  /// first: most actions leave the collection as it was).
   func ids(removedSince earlier: UInt64) -> [ID]? {
     if earlier == _journal.stamp { return [] }
-    return idsRemovedByEdits(since: earlier)
-  }
-
-  @usableFromInline
-  func idsRemovedByEdits(since earlier: UInt64) -> [ID]? {
     var removed: [ID] = []
     let known = _journal.forEachEdit(since: earlier) { edit in
       // An id removed and put back since is still here.

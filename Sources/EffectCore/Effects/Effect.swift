@@ -44,7 +44,7 @@ public struct Effect<Action> {
   var operation: Operation { box?.operation ?? .none }
 
   /// Whether this effect does nothing: cheaper than matching ``operation`` against `.none`.
-  @inlinable
+  @inlinable @inline(__always)
   var isNone: Bool { box == nil }
 
   @usableFromInline

@@ -122,21 +122,30 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     } else {
       stampBefore = toElements.read(&state) { $0._journal.stamp }
     }
-    let parentEffects = parent.reduce(into: &state, action: action)
-    let removed = toElements.read(&state) { $0.ids(removedSince: stampBefore) }
-    if let removed, removed.isEmpty { return elementEffects.merging(parentEffects) }
-    return .merge([elementEffects, parentEffects] + cancellations(removed, in: &state))
+    let effects = elementEffects.merging(parent.reduce(into: &state, action: action))
+    // Nothing was removed when the parent left the collection as it was.
+    if toElements.read(&state, { $0._journal.stamp }) == stampBefore { return effects }
+    return endingRemoved(since: stampBefore, in: &state, after: effects)
   }
 
-  /// Ends the effects of the elements the parent removed; when the collection cannot tell
-  /// which (`nil`: it was replaced or rebuilt), those of every element that is not in it now.
+  /// `effects`, and the end of the effects of the elements the parent removed from the
+  /// collection stamped `stamp`; when the collection cannot tell which (it was replaced or
+  /// rebuilt), of those of every element that is not in it now.
   @usableFromInline
-  func cancellations(_ removed: [ID]?, in state: inout Parent.State) -> [Effect<Parent.Action>] {
-    guard let removed else {
-      let keeping = toElements.read(&state) { Set($0._ids.map { AnyHashable($0) }) }
-      return [Effect(operation: .cancel(.elements(of: [toElements.tag], keeping: keeping)))]
+  func endingRemoved(
+    since stamp: UInt64, in state: inout Parent.State, after effects: Effect<Parent.Action>
+  ) -> Effect<Parent.Action> {
+    let (removed, keeping) = toElements.read(&state) { elements in
+      let removed = elements.ids(removedSince: stamp)
+      return (removed, removed == nil ? Set(elements._ids.map { AnyHashable($0) }) : [])
     }
-    return removed.map { Effect(operation: .cancel(.child(tag(for: $0)))) }
+    guard let removed else {
+      return .merge([
+        effects, Effect(operation: .cancel(.elements(of: [toElements.tag], keeping: keeping))),
+      ])
+    }
+    if removed.isEmpty { return effects }
+    return .merge([effects] + removed.map { Effect(operation: .cancel(.child(tag(for: $0)))) })
   }
 
   @usableFromInline

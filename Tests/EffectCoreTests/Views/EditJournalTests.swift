@@ -68,6 +68,31 @@ import Testing
     #expect(edits(of: rows, since: seen) == (30..<35).map { "element \($0)" })
   }
 
+  /// An array no copy shares takes the next stamp of its lineage; copies that edit go their own
+  /// ways, and no two values ever hold one stamp with different elements.
+  @Test func copiesThatEditNeverShareAStamp() {
+    var original: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+    original[id: 1]?.title = "a"
+    original[id: 2]?.title = "b"
+    let shared = original.editStamp
+    var copy = original
+    original[id: 1]?.title = "original"
+    copy[id: 2]?.title = "copy"
+    #expect(original.editStamp != shared)
+    #expect(copy.editStamp != shared)
+    #expect(copy.editStamp != original.editStamp)
+    #expect(edits(of: original, since: shared) == ["element 1"])
+    #expect(edits(of: copy, since: shared) == ["element 2"])
+    // Each goes on alone now: still apart, each with its own history.
+    let (originalSeen, copySeen) = (original.editStamp, copy.editStamp)
+    original[id: 2]?.title = "original 2"
+    copy[id: 1]?.title = "copy 1"
+    #expect(copy.editStamp != original.editStamp)
+    #expect(edits(of: original, since: originalSeen) == ["element 2"])
+    #expect(edits(of: copy, since: copySeen) == ["element 1"])
+    #expect(edits(of: original, since: copySeen) == nil)
+  }
+
   @Test func equalityIgnoresTheJournal() {
     var a: IdentifiedArrayOf<Row> = [Row(id: 1)]
     let b: IdentifiedArrayOf<Row> = [Row(id: 1)]
