@@ -153,7 +153,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     [toElements.tag, id]
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func reduceElement(
     _ id: ID, _ elementAction: Element.Action,
     in elements: inout IdentifiedArray<ID, Element.State>, action: Parent.Action

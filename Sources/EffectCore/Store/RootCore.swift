@@ -87,7 +87,8 @@ final class RootCore<State, Action>: StoreCore {
     isSending = true
     origin?.prune()
     var tree = origin
-    run(reduce(action), of: action, tree: &tree)
+    let effect = reduce(action)
+    if !effect.isNone { run(effect, of: action, tree: &tree) }
     finishBatch(tree: &tree)
     return StoreTask(tree: tree)
   }
@@ -129,7 +130,10 @@ final class RootCore<State, Action>: StoreCore {
       var batch: [Action] = []
       swap(&batch, &queue)
       hasQueued = false
-      for next in batch { run(reduce(next), of: next, tree: &tree) }
+      for next in batch {
+        let effect = reduce(next)
+        if !effect.isNone { run(effect, of: next, tree: &tree) }
+      }
     }
   }
 
@@ -147,14 +151,15 @@ final class RootCore<State, Action>: StoreCore {
     }
   }
 
+  @inline(__always)
   private func reduce(_ action: Action) -> Effect<Action> {
     guard let inherited else { return reduceFunction(&currentState, action) }
     return inherited.withContext { reduceFunction(&currentState, action) }
       .withContext(inherited)
   }
 
+  /// Starts what `effect` (not `.none`) does.
   private func run(_ effect: Effect<Action>, of action: Action, tree: inout EffectTree?) {
-    if effect.isNone { return }
     let runtime =
       self.runtime
       ?? EffectRuntime(registry: registry) { [weak self] in self?.sendFromEffect($0) }
