@@ -80,6 +80,15 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
     return ParentScopeContext(channel: channel)
   }
 
+  /// What ``enterScope()`` does once the channel is open, without changing this value; `nil`
+  /// before.
+  @inlinable
+  func openScope() -> ParentScopeContext? {
+    guard let channel else { return nil }
+    publish()
+    return ParentScopeContext(channel: channel)
+  }
+
   /// Tells the children the value, if it changed: unless the channel already has this very
   /// value (its stamp), it compares them.
   @inlinable

@@ -56,7 +56,10 @@ where Content.State == State, Content.Action == Action {
   /// that builds them.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let context = state[keyPath: toParentState].enterScope()
+    // Read, not changed, once the channel is open: through a computed key path (`\.$counter`)
+    // a change is a get and a set of the whole wrapper.
+    let context =
+      state[keyPath: toParentState].openScope() ?? state[keyPath: toParentState].enterScope()
     let effect = context.withContext { content.reduce(into: &state, action: action) }
     state[keyPath: toParentState].publish()
     return effect.withContext(context)
