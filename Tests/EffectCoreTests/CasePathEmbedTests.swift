@@ -140,3 +140,49 @@ import Testing
     #expect(composed.extract(from: .value(.row(row))) == row)
   }
 }
+
+/// A function in an enum case is stored in the calling convention of the case's declared type.
+/// A path never writes one in place: it embeds with the case's constructor, which converts it. (It
+/// reads one through `Mirror`, which gives the right function for a generic enum's payload; for a
+/// non-generic enum's, the runtime's reflection does not convert it, so such a path is written
+/// out with `CasePath(embed:extract:)`.)
+@Suite struct CasePathFunctionPayloadTests {
+  enum Generic<Payload> {
+    case value(Payload)
+    case other(Int)
+  }
+
+  enum Concrete {
+    case callback(@Sendable (Int) -> Int)
+    case pair((Int) -> Int, Int)
+    case other
+  }
+
+  @Test func aFunctionInAGenericEnum() {
+    let path: CasePath<Generic<@Sendable (Int) -> Int>, @Sendable (Int) -> Int> =
+      /Generic<@Sendable (Int) -> Int>.value
+    guard case .value(let function) = path.embed({ $0 + 1 }) else {
+      Issue.record("embedded in the wrong case")
+      return
+    }
+    #expect(function(1) == 2)
+    #expect(path.extract(from: .value { $0 * 3 })?(2) == 6)
+    #expect(path.extract(from: .other(1)) == nil)
+  }
+
+  @Test func aFunctionIsEmbeddedByTheCaseConstructor() {
+    let callback: CasePath<Concrete, @Sendable (Int) -> Int> = /Concrete.callback
+    guard case .callback(let function) = callback.embed({ $0 * 10 }) else {
+      Issue.record("embedded in the wrong case")
+      return
+    }
+    #expect(function(2) == 20)
+    let pair: CasePath<Concrete, ((Int) -> Int, Int)> = /Concrete.pair
+    guard case .pair(let add, let operand) = pair.embed(({ $0 + 7 }, 1)) else {
+      Issue.record("embedded in the wrong case")
+      return
+    }
+    #expect(add(operand) == 8)
+    #expect(callback.extract(from: .other) == nil)
+  }
+}

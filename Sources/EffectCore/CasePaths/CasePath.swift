@@ -466,8 +466,8 @@ enum CaseLayouts {
 
   private static func learn(_ key: Key, metadata: EnumMetadata, value: Any.Type) -> Layout {
     var candidates: [Candidate] = []
-    var layout: Layout?
-    for (tag, payload) in metadata.payloadCases().enumerated() {
+    var layout: Layout? = holdsFunctions(value) ? .unreadable : nil
+    for (tag, payload) in metadata.payloadCases().enumerated() where layout == nil {
       guard let type = payload.type else {
         layout = .unreadable
         break
@@ -670,6 +670,18 @@ enum CaseLayouts {
     let value = UncheckedSendable(unsafeBitCast((), to: Value.self))
     let tag = metadata.tag(of: embed(value.value))
     return CasePath(embed: embed) { metadata.tag(of: $0) == tag ? value.value : nil }
+  }
+
+  /// Whether a value of `type` is, or holds, a function: a function in an enum case is stored in
+  /// the calling convention of the case's declared type, which a path generic over its value does
+  /// not share, so such payloads are never read or written in place (the path goes through
+  /// `Mirror` and the case's constructor, which convert them).
+  static func holdsFunctions(_ type: Any.Type) -> Bool {
+    // MetadataKind: function = 0x302.
+    if unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x302 { return true }
+    return tupleElementTypes(type)?.contains {
+      holdsFunctions(unsafeBitCast($0, to: Any.Type.self))
+    } ?? false
   }
 
   /// Whether two types are the same, or tuples of the same element types (labels aside).
