@@ -9,6 +9,11 @@ final class RootCore<State, Action>: StoreCore {
   /// send.)
   typealias ReduceFunction = (inout State, Action) -> Effect<Action>
 
+  // The engine's fields are not checked for exclusive access at run time: the engine lives on
+  // the main actor, and its loop never reduces re-entrantly (a send from inside is queued), so
+  // the checks, each a look-up in a thread-local set, only cost (a third of a send). The one
+  // overlap code outside the loop could cause, a state write from inside a reducer, is refused
+  // (`isReducing`).
   @exclusivity(unchecked) private var currentState: State
   private let reduceFunction: ReduceFunction
   private let inherited: InheritedContexts?
@@ -21,6 +26,11 @@ final class RootCore<State, Action>: StoreCore {
   /// call into the generic array, with a retain and a release of its buffer, twice a send.
   @exclusivity(unchecked) private var hasQueued = false
   @exclusivity(unchecked) private var isSending = false
+  /// Whether the reducer runs now, on `currentState` in place. The engine's fields are not
+  /// checked for exclusive access at run time (the checks were a third of a send): this flag
+  /// is what keeps a write of the state from inside a reducer (`restoreState` called there)
+  /// from overlapping the reducer's own.
+  @exclusivity(unchecked) private var isReducing = false
   @exclusivity(unchecked) private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
   /// What to call when this engine goes away, by observer token: the ends of `states` streams.
@@ -95,6 +105,12 @@ final class RootCore<State, Action>: StoreCore {
 
   /// Changes the state outside any reducer, as one batch: observers hear it once.
   func restore(_ change: (inout State) -> Void) -> Bool {
+    guard !isReducing else {
+      RuntimeWarning.report(
+        "'restoreState' was called while the store's reducer was running; nothing was "
+          + "changed. Change the state from the reducer itself, or restore it after the action.")
+      return false
+    }
     change(&currentState)
     guard !isSending else { return true }
     isSending = true
@@ -153,6 +169,8 @@ final class RootCore<State, Action>: StoreCore {
 
   @inline(__always)
   private func reduce(_ action: Action) -> Effect<Action> {
+    isReducing = true
+    defer { isReducing = false }
     guard let inherited else { return reduceFunction(&currentState, action) }
     return inherited.withContext { reduceFunction(&currentState, action) }
       .withContext(inherited)
