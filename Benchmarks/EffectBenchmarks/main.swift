@@ -63,4 +63,5 @@ if runs("script-lines"),
 {
   rows.append(row)
 }
+rows += DirectCallRows.rows(after: rows)
 printReport(rows, quick: quick)
