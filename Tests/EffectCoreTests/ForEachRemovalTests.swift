@@ -64,6 +64,19 @@ import Testing
     return store
   }
 
+  /// Lets a second pass; each of the rows `ids` (and no other) ticks, in that order.
+  func tick(
+    _ store: TestStore<List.State, List.Action>, _ clock: TestClock<Duration>, rows ids: [Int],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+  ) async throws {
+    await clock.advance(by: .seconds(1))
+    for id in ids {
+      try await store.receive(
+        .rows(id: id, action: .tick), assert: { $0.rows[id: id]?.ticks = 1 }, fileID: fileID,
+        file: filePath, line: line)
+    }
+  }
+
   @Test func replacingTheCollectionEndsTheRowsThatAreGone() async throws {
     let clock = TestClock()
     let store = try await startedStore(clock, probe: Probe())
@@ -72,9 +85,7 @@ import Testing
         .init(id: 3, isRunning: true), .init(id: 1, isRunning: true), .init(id: 4),
       ]
     }
-    await clock.advance(by: .seconds(1))
-    try await store.receive(.rows(id: 1, action: .tick)) { $0.rows[id: 1]?.ticks = 1 }
-    try await store.receive(.rows(id: 3, action: .tick)) { $0.rows[id: 3]?.ticks = 1 }
+    try await tick(store, clock, rows: [1, 3])
     try await store.send(.removeAll) { $0.rows = [] }
     await clock.advance(by: .seconds(3))
     try await store.finish()
@@ -89,10 +100,7 @@ import Testing
         .init(id: 1, isRunning: true),
       ]
     }
-    await clock.advance(by: .seconds(1))
-    try await store.receive(.rows(id: 1, action: .tick)) { $0.rows[id: 1]?.ticks = 1 }
-    try await store.receive(.rows(id: 2, action: .tick)) { $0.rows[id: 2]?.ticks = 1 }
-    try await store.receive(.rows(id: 3, action: .tick)) { $0.rows[id: 3]?.ticks = 1 }
+    try await tick(store, clock, rows: [1, 2, 3])
     try await store.send(.removeAll) { $0.rows = [] }
     try await store.finish()
   }
@@ -106,10 +114,7 @@ import Testing
         .init(id: 1, isRunning: true),
       ]
     }
-    await clock.advance(by: .seconds(1))
-    try await store.receive(.rows(id: 1, action: .tick)) { $0.rows[id: 1]?.ticks = 1 }
-    try await store.receive(.rows(id: 2, action: .tick)) { $0.rows[id: 2]?.ticks = 1 }
-    try await store.receive(.rows(id: 3, action: .tick)) { $0.rows[id: 3]?.ticks = 1 }
+    try await tick(store, clock, rows: [1, 2, 3])
     try await store.send(.removeAll) { $0.rows = [] }
     try await store.finish()
   }
@@ -118,9 +123,7 @@ import Testing
     let clock = TestClock()
     let store = try await startedStore(clock, probe: Probe())
     try await store.send(.churn(remove: 2, times: 40)) { $0.rows.remove(id: 2) }
-    await clock.advance(by: .seconds(1))
-    try await store.receive(.rows(id: 1, action: .tick)) { $0.rows[id: 1]?.ticks = 1 }
-    try await store.receive(.rows(id: 3, action: .tick)) { $0.rows[id: 3]?.ticks = 1 }
+    try await tick(store, clock, rows: [1, 3])
     try await store.send(.removeAll) { $0.rows = [] }
     try await store.finish()
   }
@@ -129,9 +132,7 @@ import Testing
     let clock = TestClock()
     let store = try await startedStore(clock, probe: Probe())
     try await store.send(.tickAndRemove(3)) { $0.rows.remove(id: 3) }
-    await clock.advance(by: .seconds(1))
-    try await store.receive(.rows(id: 1, action: .tick)) { $0.rows[id: 1]?.ticks = 1 }
-    try await store.receive(.rows(id: 2, action: .tick)) { $0.rows[id: 2]?.ticks = 1 }
+    try await tick(store, clock, rows: [1, 2])
     try await store.send(.removeAll) { $0.rows = [] }
     try await store.finish()
   }

@@ -35,9 +35,9 @@ struct EnumMetadata: @unchecked Sendable {
     @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
   @usableFromInline typealias ProjectEnumData =
     @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
+  /// Writes the tag into a value whose payload is in place: the value, the tag, the metadata.
   @usableFromInline typealias InjectEnumTag =
-    @convention(c) (_ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer)
-      -> Void
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   // The enum value witness table extends the common one: 8 function pointers, size and stride
   // (words), flags (UInt32) and extra inhabitant count (UInt32), then getEnumTag and
@@ -55,11 +55,16 @@ struct EnumMetadata: @unchecked Sendable {
     projectOffset + MemoryLayout<UnsafeRawPointer>.size
   }
 
+  /// The enum value witness at `offset`, as the function it is.
+  @inlinable
+  func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
+    unsafeBitCast(
+      valueWitnesses.load(fromByteOffset: offset, as: UnsafeRawPointer.self), to: Function.self)
+  }
+
   @inlinable
   func tag<Enum>(of value: Enum) -> UInt32 {
-    let getTag = unsafeBitCast(
-      valueWitnesses.load(fromByteOffset: Self.getEnumTagOffset, as: UnsafeRawPointer.self),
-      to: GetEnumTag.self)
+    let getTag = witness(at: Self.getEnumTagOffset, as: GetEnumTag.self)
     return withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), pointer) }
   }
 
@@ -155,9 +160,7 @@ struct EnumMetadata: @unchecked Sendable {
   /// keeps it, its first bytes, and the runtime writes the tag.
   @inlinable
   func embed<Enum, Payload>(_ payload: Payload, as _: Enum.Type, tag: UInt32) -> Enum {
-    let inject = unsafeBitCast(
-      valueWitnesses.load(fromByteOffset: Self.injectOffset, as: UnsafeRawPointer.self),
-      to: InjectEnumTag.self)
+    let inject = witness(at: Self.injectOffset, as: InjectEnumTag.self)
     return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
       let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
       raw.initializeMemory(as: Payload.self, repeating: payload, count: 1)
@@ -169,9 +172,7 @@ struct EnumMetadata: @unchecked Sendable {
   /// Copies the payload of `value`, which must be of a case whose payload type is `Payload`.
   @inlinable
   func payload<Enum, Payload>(of value: Enum, as _: Payload.Type, indirect: Bool) -> Payload {
-    let project = unsafeBitCast(
-      valueWitnesses.load(fromByteOffset: Self.projectOffset, as: UnsafeRawPointer.self),
-      to: ProjectEnumData.self)
+    let project = witness(at: Self.projectOffset, as: ProjectEnumData.self)
     // A manually managed copy on the stack: after projection it holds the payload (or the box of
     // an indirect case), not a valid `Enum`, so it must never be destroyed as one.
     return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
