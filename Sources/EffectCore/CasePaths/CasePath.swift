@@ -674,8 +674,9 @@ enum CaseLayouts {
 
   /// Whether a value of `type` is, or holds, a function: a function in an enum case is stored in
   /// the calling convention of the case's declared type, which a path generic over its value does
-  /// not share, so such payloads are never read or written in place (the path goes through
-  /// `Mirror` and the case's constructor, which convert them).
+  /// not share, so such payloads are never read or written in place: the path embeds with the
+  /// case's constructor, which converts them, and reads through `Mirror` (which converts a
+  /// generic enum's, see Docs/EffectCore.md).
   static func holdsFunctions(_ type: Any.Type) -> Bool {
     // MetadataKind: function = 0x302.
     if unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x302 { return true }

@@ -22,9 +22,13 @@ struct IDIndex<ID: Hashable> {
 
     /// What `Dictionary` places a key by. The type tests fold away where `ID` is known.
     @inlinable func _rawHashValue(seed: Int) -> Int {
-      if ID.self == Int.self || ID.self == Int64.self || ID.self == UInt.self
-        || ID.self == UInt64.self
-      {
+      if ID.self == Int.self {
+        return IDIndex.mix(UInt64(UInt(bitPattern: unsafeBitCast(id, to: Int.self))), seed: seed)
+      }
+      if ID.self == UInt.self {
+        return IDIndex.mix(UInt64(unsafeBitCast(id, to: UInt.self)), seed: seed)
+      }
+      if ID.self == Int64.self || ID.self == UInt64.self {
         return IDIndex.mix(unsafeBitCast(id, to: UInt64.self), seed: seed)
       }
       return id._rawHashValue(seed: seed)

@@ -26,10 +26,8 @@ final class RootCore<State, Action>: StoreCore {
   /// call into the generic array, with a retain and a release of its buffer, twice a send.
   @exclusivity(unchecked) private var hasQueued = false
   @exclusivity(unchecked) private var isSending = false
-  /// Whether the reducer runs now, on `currentState` in place. The engine's fields are not
-  /// checked for exclusive access at run time (the checks were a third of a send): this flag
-  /// is what keeps a write of the state from inside a reducer (`restoreState` called there)
-  /// from overlapping the reducer's own.
+  /// Whether the reducer runs now, on `currentState` in place: a write of the state meanwhile
+  /// (`restoreState` called from inside the reducer) is refused (see `currentState`).
   @exclusivity(unchecked) private var isReducing = false
   @exclusivity(unchecked) private var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
