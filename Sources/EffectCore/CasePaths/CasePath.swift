@@ -130,14 +130,6 @@ public struct CasePath<Root, Value>: Sendable {
     }
   }
 
-  /// Embeds with this path, as a function: what lifted effects keep. Made where the path's
-  /// types are known, so that embedding through the enum's layout runs specialised.
-  @inlinable
-  var embedFunction: @Sendable (Value) -> Root {
-    if case .closures(let closures) = extraction { return closures.embed }
-    return { self.embed($0) }
-  }
-
   /// Composes this path with a path into the payload.
   ///
   /// - Parameter other: A case path from this path's value.

@@ -177,10 +177,11 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   /// it.
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: AnyHashable?) -> Effect<Parent.Action> {
-    // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toPresentationAction.embedFunction
-    return lifetime.lift(effect, key: id) { embed(.presented($0)) }
-      .dismissible(by: embed(.dismiss))
+    // The path itself, no closure of its own: one made with `/` is a few words, copied into
+    // the closure that lives as long as the effect.
+    let path = toPresentationAction
+    return lifetime.lift(effect, key: id) { path.embed(.presented($0)) }
+      .dismissible(by: path.embed(.dismiss))
   }
 
   @usableFromInline

@@ -127,10 +127,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   /// Lifts an element's effects, tagged to end with it and marked with the action that pops it.
   @usableFromInline
   func lift(_ effect: Effect<Destination.Action>, id: StackElementID) -> Effect<Parent.Action> {
-    // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toStackAction.embedFunction
-    return lifetime.lift(effect, key: id) { embed(.element(id: id, action: $0)) }
-      .dismissible(by: embed(.popFrom(id: id)))
+    // The path itself, no closure of its own: one made with `/` is a few words, copied into
+    // the closure that lives as long as the effect.
+    let path = toStackAction
+    return lifetime.lift(effect, key: id) { path.embed(.element(id: id, action: $0)) }
+      .dismissible(by: path.embed(.popFrom(id: id)))
   }
 
   @usableFromInline

@@ -182,8 +182,9 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline
   func lift(_ effect: Effect<Element.Action>, id: ID) -> Effect<Parent.Action> {
     let tag = tag(for: id)
-    // The embedding alone, not the whole case path: the closure lives as long as the effect.
-    let embed = toElementAction.embedFunction
-    return effect.liftedFromChild({ embed((id, $0)) }, tag: tag)
+    // The path itself, no closure of its own: one made with `/` is a few words, copied into
+    // the closure that lives as long as the effect.
+    let path = toElementAction
+    return effect.liftedFromChild({ path.embed((id, $0)) }, tag: tag)
   }
 }

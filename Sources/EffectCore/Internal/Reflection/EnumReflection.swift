@@ -55,16 +55,17 @@ struct EnumMetadata: @unchecked Sendable {
     projectOffset + MemoryLayout<UnsafeRawPointer>.size
   }
 
-  /// The enum value witness at `offset`, as the function it is.
+  /// The enum value witness at `offset`, to cast to the function it is. (Not generic over the
+  /// function's type: in unspecialised code that would look a function type's metadata up on
+  /// every read of a tag.)
   @inlinable
-  func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
-    unsafeBitCast(
-      valueWitnesses.load(fromByteOffset: offset, as: UnsafeRawPointer.self), to: Function.self)
+  func witness(at offset: Int) -> UnsafeRawPointer {
+    valueWitnesses.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
   }
 
   @inlinable
   func tag<Enum>(of value: Enum) -> UInt32 {
-    let getTag = witness(at: Self.getEnumTagOffset, as: GetEnumTag.self)
+    let getTag = unsafeBitCast(witness(at: Self.getEnumTagOffset), to: GetEnumTag.self)
     return withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), pointer) }
   }
 
@@ -160,25 +161,30 @@ struct EnumMetadata: @unchecked Sendable {
   /// keeps it, its first bytes, and the runtime writes the tag.
   @inlinable
   func embed<Enum, Payload>(_ payload: Payload, as _: Enum.Type, tag: UInt32) -> Enum {
-    let inject = witness(at: Self.injectOffset, as: InjectEnumTag.self)
-    return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
-      let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+    let inject = unsafeBitCast(witness(at: Self.injectOffset), to: InjectEnumTag.self)
+    // Raw bytes, not a buffer of `Enum`: where this runs unspecialised (an effect's lifted
+    // `send`), a typed buffer's metadata would be looked up on every call.
+    return withUnsafeTemporaryAllocation(
+      byteCount: MemoryLayout<Enum>.size, alignment: MemoryLayout<Enum>.alignment
+    ) { buffer in
+      let raw = buffer.baseAddress!
       raw.initializeMemory(as: Payload.self, repeating: payload, count: 1)
       inject(raw, tag, pointer)
-      return buffer.baseAddress!.move()
+      return raw.assumingMemoryBound(to: Enum.self).move()
     }
   }
 
   /// Copies the payload of `value`, which must be of a case whose payload type is `Payload`.
   @inlinable
   func payload<Enum, Payload>(of value: Enum, as _: Payload.Type, indirect: Bool) -> Payload {
-    let project = witness(at: Self.projectOffset, as: ProjectEnumData.self)
+    let project = unsafeBitCast(witness(at: Self.projectOffset), to: ProjectEnumData.self)
     // A manually managed copy on the stack: after projection it holds the payload (or the box of
     // an indirect case), not a valid `Enum`, so it must never be destroyed as one.
-    return withUnsafeTemporaryAllocation(of: Enum.self, capacity: 1) { buffer in
-      let copy = buffer.baseAddress!
-      copy.initialize(to: value)
-      let raw = UnsafeMutableRawPointer(copy)
+    return withUnsafeTemporaryAllocation(
+      byteCount: MemoryLayout<Enum>.size, alignment: MemoryLayout<Enum>.alignment
+    ) { buffer in
+      let raw = buffer.baseAddress!
+      raw.initializeMemory(as: Enum.self, repeating: value, count: 1)
       project(raw, pointer)
       guard indirect else {
         return raw.assumingMemoryBound(to: Payload.self).move()
