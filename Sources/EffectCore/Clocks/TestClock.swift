@@ -192,6 +192,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
   /// - Parameters:
   ///   - deadline: The instant to wake at.
   ///   - tolerance: Ignored: a test clock is exact.
+  // Specialised for `Swift.Duration`, the clock's duration everywhere but in tests of other
+  // durations: the class is generic, and unspecialised, a sleep looked up the metadata of the
+  // clock's state and sleeper types on every call (a tenth of a virtual tick, with `step`).
+  @_specialize(where Duration == Swift.Duration)
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = lastSleeperID.add(1, ordering: .relaxed).newValue
@@ -244,6 +248,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
 
   /// ``advance(to:)``, without the first turns of the main actor's queue that let the maker's
   /// main-actor tasks run: the caller took them.
+  @_specialize(where Duration == Swift.Duration)
   private func step(to deadline: Instant, byMainActorMaker: Bool) async {
     // The test that moves the clock: what its tasks (and those of no test) do is waited for.
     let domain = ClockActivity.currentDomain
