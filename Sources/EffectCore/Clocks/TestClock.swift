@@ -61,9 +61,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     let deadline: Instant
     /// Resumed exactly once: by the advance that takes the sleeper out of the list, or by its
     /// cancellation, which takes it out first (whoever takes it, under the lock, resumes it).
-    /// Unchecked, for that reason: a checked continuation's bookkeeping (an object made, an
-    /// atomic exchange) on every sleep was a measurable part of a virtual tick.
-    let continuation: UnsafeContinuation<Void, any Error>
+    /// (See `ResumedOnce`.)
+    let continuation: ResumedOnce<Void, any Error>
     /// The sleeping task, tracked again from the moment the clock wakes it.
     let task: UInt?
   }
@@ -85,7 +84,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     /// Adds a sleeper, unless its task is cancelled: specialised, as ``takeDue(upTo:)`` is.
     @_specialize(where Duration == Swift.Duration)
     mutating func add(
-      id: Int, deadline: Instant, continuation: UnsafeContinuation<Void, any Error>, task: UInt?
+      id: Int, deadline: Instant, continuation: ResumedOnce<Void, any Error>, task: UInt?
     ) -> Bool {
       guard !Task.isCancelled else { return false }
       sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, task: task))
@@ -201,7 +200,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable & Sendable>: 
     let id = lastSleeperID.add(1, ordering: .relaxed).newValue
     let task = ClockActivity.currentTask
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { continuation in
+      try await suspendThrowing { continuation in
         let isAsleep = state.withLock {
           $0.add(id: id, deadline: deadline, continuation: continuation, task: task)
         }

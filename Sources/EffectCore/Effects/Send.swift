@@ -118,9 +118,8 @@ public struct Send<Action>: Sendable {
       return
     }
     let progressing = ClockActivity.progressingTask
-    // Unchecked: the job resumes it once, on its one path, and a checked continuation's
-    // bookkeeping (an object made, an atomic exchange) was a tenth of a virtual tick.
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+    // The job resumes it once, on its one path (see `ResumedOnce`).
+    await suspend { (continuation: ResumedOnce<Void, Never>) in
       registry.post { [self] in
         ClockActivity.delivering(from: progressing) {
           if handle?.isActive ?? true { deliverNow(action.value) }

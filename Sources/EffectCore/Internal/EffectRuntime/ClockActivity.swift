@@ -38,7 +38,7 @@ enum ClockActivity {
 
   private struct Waiter {
     let domain: Domain
-    let continuation: UnsafeContinuation<Void, Never>
+    let continuation: ResumedOnce<Void, Never>
   }
 
   private struct State {
@@ -53,8 +53,7 @@ enum ClockActivity {
     var inFlightCounts: [Domain: Int] = [:]
     /// Bumped whenever a domain's tracked work reports back: tells a blocked task from a slow one.
     var events: [Domain: UInt64] = [:]
-    /// Each resumed once: by whoever takes it out of here, under the lock (so their
-    /// continuations are unchecked ones).
+    /// Each resumed once: by whoever takes it out of here, under the lock (see `ResumedOnce`).
     var waiters: [Int: Waiter] = [:]
     var nextWaiter = 0
     /// Whether a watchdog runs (see `watch()`).
@@ -106,9 +105,9 @@ enum ClockActivity {
     }
 
     /// Takes out the waiters that have nothing left to wait for.
-    mutating func takeSettledWaiters() -> [UnsafeContinuation<Void, Never>] {
+    mutating func takeSettledWaiters() -> [ResumedOnce<Void, Never>] {
       guard !waiters.isEmpty else { return [] }
-      var settled: [UnsafeContinuation<Void, Never>] = []
+      var settled: [ResumedOnce<Void, Never>] = []
       for (id, waiter) in waiters where isSettled(for: waiter.domain) {
         settled.append(waiter.continuation)
         waiters[id] = nil
@@ -211,7 +210,7 @@ enum ClockActivity {
   /// The current task's effect has ended: it is settled, and no longer tracked.
   static func ended() {
     guard isTracking.load(ordering: .relaxed), let task = currentTask else { return }
-    let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [ResumedOnce<Void, Never>] in
       state.idle[task] = nil
       guard case .some(let domain) = state.remove(task), state.inFlightCounts[domain] == 0 else {
         return []
@@ -224,7 +223,7 @@ enum ClockActivity {
   /// `task` has gone to sleep on a test clock: it is settled.
   static func fellAsleep(_ task: UInt?) {
     guard let task else { return }
-    let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
+    let waiters = state.withLock { state -> [ResumedOnce<Void, Never>] in
       guard case .some(let domain) = state.remove(task) else { return [] }
       state.idle[task] = domain
       guard state.inFlightCounts[domain] == 0 else { return [] }
@@ -283,7 +282,7 @@ enum ClockActivity {
       })
     else { return }
     await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      await suspend { (continuation: ResumedOnce<Void, Never>) in
         let startWatchdog = state.withLock { state -> Bool? in
           guard !state.isSettled(for: domain), !Task.isCancelled else { return nil }
           state.waiters[id] = Waiter(domain: domain, continuation: continuation)
@@ -327,7 +326,7 @@ enum ClockActivity {
       await Task.yield()
       await MainActor.run {}
       let now = clock.now
-      let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>]? in
+      let waiters = state.withLock { state -> [ResumedOnce<Void, Never>]? in
         guard !state.waiters.isEmpty else {
           state.isWatching = false
           return nil
