@@ -125,7 +125,9 @@ public final class Store<State, Action>: Observable {
   ///
   /// - Parameter change: Changes the state in place.
   /// - Returns: `false` (and nothing changes) when this is a scoped store whose state key path is
-  ///   not writable, or a child store whose child is gone or was replaced by another.
+  ///   not writable, or a child store whose child is gone or was replaced by another, or when it
+  ///   is called from inside the store's own reducer (with a runtime warning: a reducer changes
+  ///   its state itself).
   @discardableResult
   public func restoreState(_ change: (inout State) -> Void) -> Bool {
     core.restore(change)
