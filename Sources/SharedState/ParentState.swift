@@ -75,16 +75,19 @@ public struct ParentState<Key: SharedStateKey>: Sendable {
   /// they cost a load and a comparison of stamps when the value did not change.
   @inlinable
   mutating func enterScope() -> ParentScopeContext {
-    let channel = openChannel()
-    publish()
-    return ParentScopeContext(channel: channel)
+    scope(on: openChannel())
   }
 
   /// What ``enterScope()`` does once the channel is open, without changing this value; `nil`
   /// before.
   @inlinable
   func openScope() -> ParentScopeContext? {
-    guard let channel else { return nil }
+    channel.map(scope(on:))
+  }
+
+  /// Tells the children the value, and returns the context of the hosted reducers on `channel`.
+  @inlinable
+  func scope(on channel: ParentChannel<Key>) -> ParentScopeContext {
     publish()
     return ParentScopeContext(channel: channel)
   }

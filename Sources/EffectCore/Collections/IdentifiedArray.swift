@@ -218,7 +218,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// This value's stamp: see ``EditJournal``.
-  @usableFromInline var editStamp: UInt64 { _journal.stamp }
+  @inlinable var editStamp: UInt64 { _journal.stamp }
 
   /// Calls `body` with each edit made since the value stamped `earlier`; `false` when they are
   /// not known (see ``EditJournal/forEachEdit(since:_:)``).

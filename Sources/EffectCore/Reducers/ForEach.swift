@@ -117,14 +117,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       // One access to the collection reduces the element and notes the stamp: every key path
       // projection counts on this path.
       (elementEffects, stampBefore) = toElements.modify(&state) {
-        (reduceElement(id, elementAction, in: &$0, action: action), $0._journal.stamp)
+        (reduceElement(id, elementAction, in: &$0, action: action), $0.editStamp)
       }
     } else {
-      stampBefore = toElements.read(&state) { $0._journal.stamp }
+      stampBefore = toElements.read(&state) { $0.editStamp }
     }
     let effects = elementEffects.merging(parent.reduce(into: &state, action: action))
     // Nothing was removed when the parent left the collection as it was.
-    if toElements.read(&state, { $0._journal.stamp }) == stampBefore { return effects }
+    if toElements.read(&state, { $0.editStamp }) == stampBefore { return effects }
     return endingRemoved(since: stampBefore, in: &state, after: effects)
   }
 
